@@ -1,0 +1,130 @@
+"""What every command shares: user errors, the map and paper options, safe output."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from sheetgen.maps import UnknownMapError, find_map
+from sheetgen.model import Map
+from sheetgen.templates import Paper, UnknownTemplateError, paper, paper_ids
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DEFAULT_OUTPUT_DIR = Path("output")
+FORMATS = ("pdf", "svg", "png")
+
+
+class UserError(click.ClickException):
+    """A mistake in the user's input: one line on stderr, exit code 1, nothing written."""
+
+    exit_code = 1
+
+
+def load_map(map_id: str) -> Map:
+    try:
+        return find_map(map_id)
+    except UnknownMapError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _paper_callback(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
+    try:
+        return paper(value)
+    except UnknownTemplateError as exc:
+        raise UserError(f"--paper: {exc}") from None
+
+
+def paper_option(func: F) -> F:
+    return click.option(
+        "--paper", default="a4", show_default=True, metavar="|".join(paper_ids()),
+        callback=_paper_callback, help="Paper size.")(func)
+
+
+def _format_callback(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    fmt = value.strip().lower()
+    if fmt not in FORMATS:
+        raise UserError(f"--format: unknown format {value!r}; known: {', '.join(FORMATS)}")
+    return fmt
+
+
+def format_option(func: F) -> F:
+    return click.option(
+        "--format", "fmt", default="pdf", show_default=True, metavar="|".join(FORMATS),
+        callback=_format_callback,
+        help="pdf: one file, a page each; svg/png: one file a page (-1, -2 ... when several).",
+    )(func)
+
+
+def output_option(func: F) -> F:
+    return click.option(
+        "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        help="Output file (default: a descriptive name in ./output/).")(func)
+
+
+def output_path(explicit: Path | None, default_name: str, fmt: str = "pdf",
+                inputs: Iterable[Path] = ()) -> Path:
+    """The file to write: ``explicit`` if given, else ``output/<default_name>.<fmt>``.
+
+    Refuses a path that is one of the command's input files or an existing folder.
+    """
+    path = explicit if explicit is not None else DEFAULT_OUTPUT_DIR / f"{default_name}.{fmt}"
+    if path.is_dir():
+        raise UserError(f"-o: {path} is a folder; give a file name")
+    for source in inputs:
+        if path.exists() and source.exists() and path.resolve() == source.resolve():
+            raise UserError(f"-o: {path} is an input file; refusing to overwrite it")
+    return path
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file, so a failure leaves nothing
+    half-written."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def page_paths(path: Path, count: int) -> list[Path]:
+    """One path per page for formats that hold one page a file: ``x.svg`` or
+    ``x-1.svg``, ``x-2.svg`` ..."""
+    if count == 1:
+        return [path]
+    return [path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)]
+
+
+def write_pages(path: Path, fmt: str, svgs: Sequence[str], title: str,
+                bookmarks: Sequence[Any] = ()) -> list[Path]:
+    """Write drawn pages as one PDF, or as one SVG/PNG file a page. Returns what was
+    written. Everything is rendered before the first byte is written."""
+    from sheetgen.render import pdf
+
+    if fmt == "pdf":
+        blobs = [pdf.build_pdf(svgs, title, bookmarks)]
+        targets = [path]
+    elif fmt == "svg":
+        blobs = [s.encode("utf-8") for s in svgs]
+        targets = page_paths(path, len(svgs))
+    else:
+        blobs = [pdf.svg_to_png(s) for s in svgs]
+        targets = page_paths(path, len(svgs))
+    for target, blob in zip(targets, blobs, strict=True):
+        write_atomically(target, blob)
+    return targets
+
+
+def report(paths: Sequence[Path]) -> None:
+    """Tell the user what was written (stderr, so stdout stays clean for JSON)."""
+    for p in paths:
+        click.echo(f"wrote {p}", err=True)
