@@ -1,0 +1,41 @@
+"""The palette of ``templates/style.toml`` as typed values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+
+from sheetgen.model import ALL_AREAS, Area, Region
+from sheetgen.templates import load
+
+
+@dataclass(frozen=True)
+class Style:
+    """Colours (``#rrggbb``) and pattern names shared by every drawing."""
+
+    ink: Mapping[str, str]
+    """Named ink colours: text, outline, muted, context_land, water, route, highlight."""
+    areas: Mapping[Area, str]
+    """Tint of each of the six areas."""
+    area_pattern: Mapping[Region, str]
+    """Pattern laid over the areas of a latitude region: "none" or "hatch"."""
+    region_colour: Mapping[Region, str]
+    """Strong colour of each of the five regions (cards, legends, script chips)."""
+    region_pattern: Mapping[Region, str]
+    """Greyscale-distinct pattern of each region: none, hatch, dots, grid, vertical."""
+
+
+@cache
+def load_style() -> Style:
+    data = load("style")
+    areas = {a: data["areas"][a.name.lower()] for a in ALL_AREAS}
+    return Style(
+        ink=MappingProxyType(dict(data["ink"])),
+        areas=MappingProxyType(areas),
+        area_pattern=MappingProxyType({Region(k): v for k, v in data["area_pattern"].items()}),
+        region_colour=MappingProxyType({r: data["regions"][r.value]["colour"] for r in Region}),
+        region_pattern=MappingProxyType({r: data["regions"][r.value]["pattern"]
+                                         for r in Region}),
+    )
