@@ -5,6 +5,8 @@ Each verb lives in a module of its own in this package and is registered below.
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from sheetgen import __version__
@@ -24,10 +26,16 @@ def main() -> None:
     """
 
 
-def _register() -> None:
-    from sheetgen.cli import maps_cmd
+# One module a verb (or a few related verbs); each exports COMMANDS.
+_COMMAND_MODULES = (
+    "maps_cmd",
+    "sheet_cmd",
+)
 
-    for module in (maps_cmd,):
+
+def _register() -> None:
+    for name in _COMMAND_MODULES:
+        module = importlib.import_module(f"sheetgen.cli.{name}")
         for command in module.COMMANDS:
             main.add_command(command)
 
