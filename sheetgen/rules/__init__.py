@@ -1,0 +1,1 @@
+"""Game rules: one module a game. Pure and seeded: no files, no global random state."""
