@@ -30,6 +30,7 @@ def main() -> None:
 _COMMAND_MODULES = (
     "maps_cmd",
     "sheet_cmd",
+    "script_cmd",
 )
 
 

@@ -1,0 +1,84 @@
+"""``sheetgen script``: JSON to stdout or a file, the PDF, reproducibility, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from sheetgen.cli import main
+from sheetgen.maps import find_map
+from sheetgen.rules.ontour import make_script, script_to_json
+
+GOLDENS = Path(__file__).resolve().parent.parent / "data" / "scripts"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_json_to_stdout_is_the_golden() -> None:
+    result = run("script", "usa", "--seed", "7", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (GOLDENS / "usa-seed-7.json").read_text(encoding="utf-8")
+
+
+def test_json_to_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = run("script", "USA", "--seed", "2024", "--json", "-o", str(path))
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == (GOLDENS / "usa-seed-2024.json").read_bytes()
+    assert result.stdout == ""
+
+
+def test_pdf_default_name_one_page_and_reproducible(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    first = run("script", "usa", "--seed", "7")
+    assert first.exit_code == 0, first.output
+    path = tmp_path / "output" / "usa-seed-7-script.pdf"
+    assert f"wrote {Path('output/usa-seed-7-script.pdf')}" in first.output
+    blob = path.read_bytes()
+    again = run("script", "usa", "--seed", "7")
+    assert again.exit_code == 0
+    assert path.read_bytes() == blob
+    reader = PdfReader(io.BytesIO(blob))
+    assert len(reader.pages) == 1
+    page = reader.pages[0]
+    assert abs(float(page.mediabox.width) - 210 * 72 / 25.4) < 0.5
+    content = page.extract_text()
+    assert "On Tour: USA" in content and "seed 7" in content
+    script = make_script(find_map("usa"), 7)
+    for turn in script.turns:
+        if turn.numbers:
+            assert re.search(rf"{turn.numbers[0]:02d}\s+(or\s+)?{turn.numbers[1]:02d}", content)
+
+
+def test_every_usa_game_fits_two_pages(tmp_path: Path) -> None:
+    from sheetgen.render.script import paginate
+    from sheetgen.templates import paper
+
+    usa = find_map("usa")
+    worst = max(len(make_script(usa, s).turns) for s in range(300))
+    assert len(paginate(range(worst), paper("a4"))) == 1  # type: ignore[arg-type]
+    assert len(paginate(range(37), paper("letter"))) <= 2  # type: ignore[arg-type]
+
+
+def test_errors() -> None:
+    unknown = run("script", "mars", "--seed", "1")
+    assert unknown.exit_code == 1 and "unknown map" in unknown.output
+    negative = run("script", "usa", "--seed", "-3")
+    assert negative.exit_code == 2
+    missing = run("script", "usa")
+    assert missing.exit_code == 2 and "--seed" in missing.output
+
+
+def test_same_json_as_library() -> None:
+    result = run("script", "usa", "--seed", "123", "--json")
+    assert result.stdout == script_to_json(make_script(find_map("usa"), 123))
+    assert json.loads(result.stdout)["seed"] == 123
