@@ -1,0 +1,220 @@
+"""The built-in On Tour player: plans a long route through the map and keeps numbers
+rising along it.
+
+Before play it finds long simple paths through the map (a deterministic depth-first search
+that tries the neighbour with the fewest free neighbours first). Each turn it scores every
+legal move by how good the board would be along its best few planned paths, and plays the
+best. The score of a board along a path is the best stretch of the path that can still be a
+route: written numbers that never decrease (stars wild, no X), plus the empty spaces of the
+stretch, each worth the chance that a number fitting between its neighbours will still come
+(from how many numbers the game has left and how wide the gap is).
+
+The player sees only the board, the current turn's cards and dice, and how many spaces the
+game will still fill; never a later card or roll.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from math import exp
+
+from sheetgen.model import Cell, CellKind, Map, SpaceId
+from sheetgen.players.game import Move, View
+
+PATHS_KEPT = 6
+"""Planned paths evaluated each turn (the best ones for the board so far)."""
+PATH_POOL = 48
+"""Long paths found before play, from which the kept ones are picked."""
+REACH = 0.55
+"""Share of a gap's fitting numbers the player expects to be able to place there (the
+cards do not always allow the space)."""
+SHORTLIST_FROM = 40
+"""Above this many legal moves, only moves made of individually strong writes are scored."""
+SHORTLIST = 6
+"""Writes kept per number (or star, or X) when shortlisting."""
+VALUES = 90
+"""Numbers a non-doubles roll can make (10 to 98 and 01 to 09 without doubles)."""
+
+
+@cache
+def long_paths(game_map: Map, count: int = PATH_POOL) -> tuple[tuple[SpaceId, ...], ...]:
+    """Long simple paths through the map, longest first, each in both directions."""
+    ids = game_map.space_ids
+    neighbours = game_map.neighbours
+    rng = random.Random(0)
+    found: dict[tuple[SpaceId, ...], None] = {}
+    budget = 4000
+    for start in ids:
+        for attempt in range(3):
+            path = [start]
+            seen = {start}
+            while True:
+                options = [n for n in neighbours[path[-1]] if n not in seen]
+                if not options:
+                    break
+                degree = {n: sum(1 for m in neighbours[n] if m not in seen) for n in options}
+                low = min(degree.values())
+                best = [n for n in options if degree[n] == low]
+                nxt = best[0] if attempt == 0 else best[rng.randrange(len(best))]
+                path.append(nxt)
+                seen.add(nxt)
+            budget -= 1
+            key = tuple(path)
+            found[key] = None
+            found[tuple(reversed(key))] = None
+        if budget <= 0:
+            break
+    ranked = sorted(found, key=lambda p: (-len(p), p))
+    return tuple(ranked[:count])
+
+
+def _gap_value(k: int, lo: int, hi: int, numbers_left: int) -> float:
+    """Expected spaces filled, of ``k`` empty ones that need numbers from lo to hi."""
+    if k == 0:
+        return 0.0
+    if hi < lo:
+        return 0.0
+    fitting = REACH * numbers_left * (hi - lo + 1) / VALUES
+    return k * (1.0 - exp(-fitting / k))
+
+
+def path_value(path: Sequence[SpaceId], cells: Mapping[SpaceId, Cell],
+               numbers_left: int) -> float:
+    """The best stretch of ``path`` that can still become a route (see module doc)."""
+    best = 0.0
+    # Split at X; in each block, walk maximal non-decreasing runs of numbers.
+    block: list[Cell | None] = []
+    for space in [*path, None]:
+        cell = cells.get(space) if space is not None else Cell.cross()
+        if cell is not None and cell.kind is CellKind.CROSS:
+            best = max(best, _block_value(block, numbers_left))
+            block = []
+        else:
+            block.append(cell)
+    return best
+
+
+def _block_value(block: Sequence[Cell | None], numbers_left: int) -> float:
+    """Best run within an X-free stretch of cells (None = empty)."""
+    if not block:
+        return 0.0
+    best = 0.0
+    start = 0  # index where the current run's stretch begins
+    last: int | None = None  # last number of the current run
+    pending = 0  # empties since the last number (or since start)
+    gained = 0.0  # value of the current run so far (excluding pending empties)
+    restart_at = 0  # where the next run would start: just after the last number
+    restart_pending = 0
+    i = 0
+    n = len(block)
+    while i < n:
+        cell = block[i]
+        if cell is None:
+            pending += 1
+        elif cell.kind is CellKind.STAR:
+            gained += 1 + cell.circled
+        else:
+            value = cell.value or 0
+            if last is not None and value < last:
+                # Close this run: trailing empties need numbers from `last` up.
+                best = max(best, gained + _gap_value(pending, last, 99, numbers_left))
+                # A new run starts after the previous number: the empties (and stars)
+                # between it and this number belong to both.
+                start = restart_at
+                gained = 0.0
+                for c in block[start:i]:
+                    if c is not None and c.kind is CellKind.STAR:
+                        gained += 1 + c.circled
+                gained += _gap_value(restart_pending, 0, value, numbers_left)
+            else:
+                gained += _gap_value(pending, last if last is not None else 0, value,
+                                     numbers_left)
+            gained += 1 + cell.circled
+            last = value
+            pending = 0
+            restart_at = i + 1
+            restart_pending = 0
+            i += 1
+            continue
+        if cell is None:
+            restart_pending += 1
+        i += 1
+    best = max(best, gained + _gap_value(pending, last if last is not None else 0, 99,
+                                         numbers_left))
+    return best
+
+
+@dataclass
+class PlannerPlayer:
+    """Greedy on the planned-path value; ties go to the move listed first."""
+
+    name: str = "planner"
+    paths_kept: int = PATHS_KEPT
+    shortlist: int = SHORTLIST
+
+    def value(self, view: View, cells: Mapping[SpaceId, Cell],
+              paths: Sequence[Sequence[SpaceId]]) -> float:
+        left = view.numbers_left
+        return max(path_value(p, cells, left) for p in paths)
+
+    def choose(self, view: View) -> Move:
+        pool = long_paths(view.game_map)
+        left_now = view.numbers_left + view.turn.fills
+        ranked = sorted(pool, key=lambda p: -path_value(p, view.cells, left_now))
+        paths = ranked[:self.paths_kept]
+        cells = dict(view.cells)
+        moves = self._shortlist(view, cells, paths)
+        best_move = moves[0]
+        best_value = -1.0
+        for move in moves:
+            for w in move.writes:
+                cells[w.space] = w.cell
+            score = self.value(view, cells, paths)
+            for w in move.writes:
+                del cells[w.space]
+            if score > best_value + 1e-9:
+                best_value, best_move = score, move
+        return best_move
+
+
+    def _shortlist(self, view: View, cells: dict[SpaceId, Cell],
+                   paths: Sequence[Sequence[SpaceId]]) -> Sequence[Move]:
+        """With many moves, keep those whose every write is among the best few writes of
+        its kind (the same number, star or X) when made alone."""
+        if len(view.moves) <= SHORTLIST_FROM:
+            return view.moves
+        alone: dict[tuple[SpaceId, Cell], float] = {}
+        for move in view.moves:
+            for w in move.writes:
+                key = (w.space, w.cell)
+                if key not in alone:
+                    cells[w.space] = w.cell
+                    alone[key] = self.value(view, cells, paths)
+                    del cells[w.space]
+        by_kind: dict[tuple[CellKind, int | None], list[tuple[float, int, SpaceId]]] = {}
+        order = {s: i for i, s in enumerate(view.game_map.space_ids)}
+        for (space, cell), score in alone.items():
+            by_kind.setdefault((cell.kind, cell.value), []).append(
+                (-score, order[space], space))
+        kept: set[tuple[SpaceId, Cell]] = set()
+        for (kind, value), ranked in by_kind.items():
+            ranked.sort()
+            for _, _, space in ranked[:self.shortlist]:
+                kept |= {(space, c) for (sp, c) in alone if sp == space
+                         and (c.kind, c.value) == (kind, value)}
+        short = [m for m in view.moves if all((w.space, w.cell) in kept for w in m.writes)]
+        return short or view.moves
+
+
+@dataclass
+class FirstFitPlayer:
+    """A simple baseline: the first legal move in map order."""
+
+    name: str = "first-fit"
+
+    def choose(self, view: View) -> Move:
+        return view.moves[0]
+

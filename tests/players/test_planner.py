@@ -1,0 +1,131 @@
+"""The built-in player: full legal boards, determinism, the path evaluation, a baseline."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sheetgen.maps import find_map
+from sheetgen.model import Cell, CellKind
+from sheetgen.players.game import legal_moves, play, setup_cells
+from sheetgen.players.planner import (
+    FirstFitPlayer,
+    PlannerPlayer,
+    _gap_value,
+    long_paths,
+    path_value,
+)
+from sheetgen.rules.ontour import make_script
+from sheetgen.solve.ontour import best_route
+
+SEEDS = range(8)
+
+
+@pytest.fixture(scope="module")
+def games():
+    usa = find_map("usa")
+    return {seed: play(usa, make_script(usa, seed), PlannerPlayer()) for seed in SEEDS}
+
+
+def test_boards_are_full_and_keep_the_setup(games) -> None:
+    usa = find_map("usa")
+    for seed, game in games.items():
+        assert set(game.board.cells) == set(usa.space_ids)
+        for space, cell in setup_cells(make_script(usa, seed)).items():
+            assert game.board.cells[space] == cell
+        assert len(game.moves) == len(make_script(usa, seed).turns)
+
+
+def test_same_seed_same_board(games) -> None:
+    usa = find_map("usa")
+    assert play(usa, make_script(usa, 3), PlannerPlayer()).board == games[3].board
+
+
+def test_beats_the_first_fit_baseline(games) -> None:
+    usa = find_map("usa")
+    planner = [best_route(usa, games[s].board).score for s in SEEDS]
+    baseline = [best_route(usa, play(usa, make_script(usa, s), FirstFitPlayer()).board).score
+                for s in SEEDS]
+    assert sum(planner) > sum(baseline) + 5 * len(SEEDS)
+    assert sum(planner) / len(planner) >= 20
+
+
+def test_long_paths_are_simple_paths_of_the_map() -> None:
+    usa = find_map("usa")
+    paths = long_paths(usa)
+    assert len(paths[0]) == len(usa.spaces)  # the USA board has a path through every state
+    edges = set(usa.edges)
+    for path in paths:
+        assert len(set(path)) == len(path)
+        for a, b in zip(path, path[1:], strict=False):
+            assert (min(a, b), max(a, b)) in edges
+
+
+def _brute_path_value(path, cells, left) -> float:
+    """Oracle: every stretch that cannot be extended either way, scored plainly."""
+    def ok(i: int, j: int) -> bool:
+        seg = [cells.get(s) for s in path[i:j + 1]]
+        if any(c is not None and c.kind is CellKind.CROSS for c in seg):
+            return False
+        nums = [c.value for c in seg if c is not None and c.kind is CellKind.NUMBER]
+        return nums == sorted(nums)
+
+    best, n = 0.0, len(path)
+    for i in range(n):
+        for j in range(i, n):
+            if not ok(i, j) or (i > 0 and ok(i - 1, j)) or (j < n - 1 and ok(i, j + 1)):
+                continue
+            value, last, k = 0.0, 0, 0
+            for c in (cells.get(s) for s in path[i:j + 1]):
+                if c is None:
+                    k += 1
+                elif c.kind is CellKind.STAR:
+                    value += 1 + c.circled
+                else:
+                    value += _gap_value(k, last, c.value, left) + 1 + c.circled
+                    last, k = c.value, 0
+            best = max(best, value + _gap_value(k, last, 99, left))
+    return best
+
+
+def test_path_value_matches_a_brute_force_oracle() -> None:
+    rng = random.Random(1)
+    for _ in range(1500):
+        path = [f"s{i}" for i in range(rng.randrange(1, 12))]
+        cells = {}
+        for s in path:
+            r = rng.random()
+            if r < 0.3:
+                continue
+            if r < 0.4:
+                cells[s] = Cell.star(rng.random() < 0.3)
+            elif r < 0.5:
+                cells[s] = Cell.cross()
+            else:
+                cells[s] = Cell.number(rng.randrange(100), rng.random() < 0.3)
+        left = rng.randrange(30)
+        assert path_value(path, cells, left) == pytest.approx(
+            _brute_path_value(path, cells, left))
+
+
+def test_legal_moves_respect_regions_and_distinct_cards() -> None:
+    usa = find_map("usa")
+    script = make_script(usa, 5)
+    cells = setup_cells(script)
+    turn = next(t for t in script.turns if not t.star)
+    empty = [s for s in usa.space_ids if s not in cells]
+    moves = legal_moves(usa, turn, empty)
+    assert moves
+    for move in moves:
+        (a, b) = move.writes
+        assert a.card != b.card and a.space != b.space
+        for w in move.writes:
+            card = turn.cards[w.card]
+            assert card.region in usa.space(w.space).regions
+            assert w.cell.circled == (card.space == w.space)
+        assert {a.cell.value, b.cell.value} == set(turn.numbers)
+    expected = {(s, t) for i, ci in enumerate(turn.cards) for j, cj in enumerate(turn.cards)
+                if i != j for s in empty if ci.region in usa.space(s).regions
+                for t in empty if cj.region in usa.space(t).regions and s != t}
+    assert {(m.writes[0].space, m.writes[1].space) for m in moves} == expected
