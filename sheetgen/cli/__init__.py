@@ -31,6 +31,7 @@ _COMMAND_MODULES = (
     "maps_cmd",
     "sheet_cmd",
     "script_cmd",
+    "cards_cmd",
 )
 
 

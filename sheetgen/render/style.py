@@ -39,3 +39,21 @@ def load_style() -> Style:
         region_pattern=MappingProxyType({r: data["regions"][r.value]["pattern"]
                                          for r in Region}),
     )
+
+
+@dataclass(frozen=True)
+class DiceColour:
+    """A Dice Trip die colour: its name (as map data spells it), ink, letter and pattern."""
+
+    name: str
+    colour: str
+    letter: str
+    pattern: str
+
+
+@cache
+def dice_colours() -> tuple[DiceColour, ...]:
+    """The four Dice Trip dice colours, in the order of ``templates/style.toml``."""
+    data = load("style").get("dice_colours", {})
+    return tuple(DiceColour(name, entry["colour"], entry["letter"], entry["pattern"])
+                 for name, entry in data.items())
