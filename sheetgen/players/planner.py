@@ -218,3 +218,18 @@ class FirstFitPlayer:
     def choose(self, view: View) -> Move:
         return view.moves[0]
 
+
+
+@dataclass
+class RandomPlayer:
+    """Any legal move, drawn from its own seeded generator (boards for tests and
+    benchmarks)."""
+
+    seed: int = 0
+    name: str = "random"
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def choose(self, view: View) -> Move:
+        return view.moves[self._rng.randrange(len(view.moves))]
