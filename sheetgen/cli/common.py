@@ -63,7 +63,7 @@ def format_option(func: F) -> F:
 
 def output_option(func: F) -> F:
     return click.option(
-        "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+        "-o", "--output", type=click.Path(path_type=Path), default=None,
         help="Output file (default: a descriptive name in ./output/).")(func)
 
 

@@ -16,8 +16,9 @@ import svgwrite
 from reportlab.graphics.barcode import qrencoder
 
 from sheetgen.model import Card, Map, Region
-from sheetgen.render.sheet import new_page, text
+from sheetgen.render.sheet import new_page
 from sheetgen.render.style import Style, load_style
+from sheetgen.render.text import text
 from sheetgen.rules.ontour import Script, Turn
 from sheetgen.templates import Paper
 

@@ -10,18 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.model import Area, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
-from sheetgen.render import FONT, FONT_CONDENSED
 from sheetgen.render.style import Style, load_style
+from sheetgen.render.text import text, text_width
 from sheetgen.templates import Paper
-
-PT = 25.4 / 72
-"""One typographic point in millimetres."""
 
 MARGIN = 10.0
 """Page margin in mm (the issue asks for at least 8)."""
@@ -59,16 +55,6 @@ def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
         pts = " ".join(f"{x + dx:.2f},{y + dy:.2f}" for x, y in ring)
         parts.append(f"M{pts}Z")
     return "".join(parts)
-
-
-def text(dwg: svgwrite.Drawing, content: str, x: float, y: float, size_pt: float, *,
-         bold: bool = False, condensed: bool = False, anchor: str = "start",
-         fill: str = "#1a1a1a", **extra: Any) -> Any:
-    """A text element with the house fonts; ``size_pt`` in points, position in mm."""
-    family = FONT_CONDENSED if condensed else FONT
-    return dwg.text(content, insert=(round(x, 2), round(y, 2)), font_family=family,
-                    font_size=f"{size_pt * PT:.3f}", font_weight="bold" if bold or condensed
-                    else "normal", text_anchor=anchor, fill=fill, **extra)
 
 
 def add_patterns(dwg: svgwrite.Drawing, style: Style) -> None:
@@ -140,6 +126,11 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         if labels:
             space = game_map.space(shape.space)
             lx, ly = shape.label_at[0] + dx, shape.label_at[1] + dy
+            # A white plate under the label keeps it legible over borders and hatching.
+            plate_w = text_width(space.label, 8, condensed=True) + 1.2
+            circles.add(dwg.rect((round(lx - plate_w / 2, 2), round(ly - 2.6, 2)),
+                                 (round(plate_w, 2), 3.3), rx=0.6, fill="#ffffff",
+                                 fill_opacity=0.85, class_="label-plate"))
             circles.add(text(dwg, space.label, lx, ly, 8, condensed=True, anchor="middle",
                              class_="label"))
         if cells and shape.space in cells:

@@ -1,53 +1,12 @@
-"""Pages of prose: headings, paragraphs and lists, wrapped with the real font metrics.
-
-Text is measured with reportlab's metrics of the shipped Open Sans files, so a line that
-fits here fits in the PDF that cairo draws from the same font.
-"""
+"""Pages of prose: headings, paragraphs and lists, wrapped with the real font metrics."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
-from sheetgen.render.sheet import PT, new_page, text
-from sheetgen.resources import fonts_dir
+from sheetgen.render.sheet import new_page
+from sheetgen.render.text import PT, text, wrap
 from sheetgen.templates import Paper
-
-_FACES = {"regular": "OpenSans-Regular.ttf", "bold": "OpenSans-Bold.ttf",
-          "condensed": "OpenSans-CondBold.ttf"}
-
-
-@cache
-def _face(kind: str) -> str:
-    name = f"sheetgen-{kind}"
-    pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / _FACES[kind])))
-    return name
-
-
-def text_width(content: str, size_pt: float, *, bold: bool = False,
-               condensed: bool = False) -> float:
-    """Width in mm of ``content`` set in the house font at ``size_pt``."""
-    kind = "condensed" if condensed else "bold" if bold else "regular"
-    return float(pdfmetrics.stringWidth(content, _face(kind), size_pt)) * PT
-
-
-def wrap(content: str, width_mm: float, size_pt: float, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap of ``content`` to lines no wider than ``width_mm``."""
-    lines: list[str] = []
-    current = ""
-    for word in content.split():
-        candidate = f"{current} {word}".strip()
-        if current and text_width(candidate, size_pt, bold=bold) > width_mm:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
 
 
 @dataclass(frozen=True)
