@@ -82,3 +82,40 @@ def test_same_json_as_library() -> None:
     result = run("script", "usa", "--seed", "123", "--json")
     assert result.stdout == script_to_json(make_script(find_map("usa"), 123))
     assert json.loads(result.stdout)["seed"] == 123
+
+
+def test_par_is_the_players_best_route() -> None:
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+    from sheetgen.solve.ontour import best_route
+
+    usa = find_map("usa")
+    expected = best_route(usa, play(usa, make_script(usa, 7), PlannerPlayer()).board)
+    result = run("script", "usa", "--seed", "7", "--par", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["par"] == expected.score and data["route"] == list(expected.route)
+    text = run("script", "usa", "--seed", "7", "--par")
+    assert f"par {expected.score} " in text.stdout
+
+
+def test_check_command(tmp_path: Path) -> None:
+    pytest.importorskip("sheetgen.boardio")
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+
+    usa = find_map("usa")
+    board = play(usa, make_script(usa, 3), PlannerPlayer()).board
+    lines = ["# map: usa", "space,Par,Tamper"]
+    tampered = False
+    for space in usa.space_ids:
+        cell = board.cells[space]
+        other = cell.text
+        if not tampered and cell.text.isdigit():
+            other, tampered = f"({cell.text})", True
+        lines.append(f"{space},{cell.text},{other}")
+    path = tmp_path / "boards.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("check", str(path), "--seed", "3")
+    assert result.exit_code == 1
+    assert "Par: legal" in result.output and "Tamper: not legal" in result.output
