@@ -1,0 +1,154 @@
+"""Time to the proven-best On Tour route, on realistic and adversarial boards.
+
+    python benchmarks/bench_score.py [--maps usa,europe] [--boards 200] [--seed 1]
+
+Realistic boards imitate finished games: the numbers (two-digit dice numbers, so many ties)
+rise along a long random walk over the map with some out-of-place numbers, 2-4 stars, a few
+crosses and about a third of the spaces circled. Adversarial boards: every space a star;
+long runs of equal numbers; every space the same number. Prints a table and whether each
+target is met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+
+from sheetgen.maps import UnknownMapError, find_map, map_ids
+from sheetgen.model import Board, Cell, Map
+from sheetgen.solve import best_route
+
+BoardMaker = Callable[[Map, random.Random, int], Board]
+
+
+def _walk_order(game_map: Map, rng: random.Random) -> list[str]:
+    """The spaces in the order of a randomised depth-first walk: long runs of neighbours."""
+    start = rng.choice(game_map.space_ids)
+    order: list[str] = []
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        sid = stack.pop()
+        if sid in seen:
+            continue
+        seen.add(sid)
+        order.append(sid)
+        nbrs = [n for n in game_map.neighbours[sid] if n not in seen]
+        rng.shuffle(nbrs)
+        stack.extend(nbrs)
+    order += [s for s in game_map.space_ids if s not in seen]
+    return order
+
+
+def _dice_number(rng: random.Random) -> int:
+    while True:
+        a, b = rng.randrange(10), rng.randrange(10)
+        if a != b:
+            return 10 * a + b
+
+
+def realistic(game_map: Map, rng: random.Random, index: int) -> Board:
+    order = _walk_order(game_map, rng)
+    numbers = sorted(_dice_number(rng) for _ in order)
+    for _ in range(len(order) // 4):  # out-of-place numbers
+        i, j = rng.randrange(len(order)), rng.randrange(len(order))
+        numbers[i], numbers[j] = numbers[j], numbers[i]
+    cells: dict[str, Cell] = {}
+    special = rng.sample(range(len(order)), rng.randint(2, 4) + rng.randint(0, 3))
+    stars = set(special[: rng.randint(2, 4)])
+    crosses = set(special) - stars
+    for i, sid in enumerate(order):
+        circled = rng.random() < 1 / 3
+        if i in crosses:
+            cells[sid] = Cell.cross()
+        elif i in stars:
+            cells[sid] = Cell.star(circled)
+        else:
+            cells[sid] = Cell.number(numbers[i], circled)
+    return Board(game_map.id, f"realistic-{index}", cells)
+
+
+def all_stars(game_map: Map, rng: random.Random, index: int) -> Board:
+    return Board(game_map.id, f"stars-{index}",
+                 {sid: Cell.star(rng.random() < 1 / 3) for sid in game_map.space_ids})
+
+
+def equal_runs(game_map: Map, rng: random.Random, index: int) -> Board:
+    """Few distinct numbers in long runs along a walk, some stars."""
+    order = _walk_order(game_map, rng)
+    cells: dict[str, Cell] = {}
+    value = rng.randint(0, 20)
+    for i, sid in enumerate(order):
+        if i % rng.randint(6, 12) == 0:
+            value += rng.randint(0, 15)
+        circled = rng.random() < 1 / 3
+        cells[sid] = (Cell.star(circled) if rng.random() < 0.08
+                      else Cell.number(min(value, 99), circled))
+    return Board(game_map.id, f"runs-{index}", cells)
+
+
+def all_equal(game_map: Map, rng: random.Random, index: int) -> Board:
+    return Board(game_map.id, f"equal-{index}",
+                 {sid: Cell.number(42, rng.random() < 1 / 3) for sid in game_map.space_ids})
+
+
+# (kind, maker, boards as a fraction of --boards, target median ms, target max ms)
+KINDS: list[tuple[str, BoardMaker, float, float | None, float | None]] = [
+    ("realistic", realistic, 1.0, 2.0, 50.0),
+    ("all-star", all_stars, 0.1, None, 1000.0),
+    ("equal-runs", equal_runs, 0.25, None, None),
+    ("all-equal", all_equal, 0.1, None, 1000.0),
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", default="usa,europe")
+    parser.add_argument("--boards", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"{'map':<8} {'boards':<11} {'n':>4} {'median ms':>10} {'max ms':>8} "
+          f"{'proven':>7} {'mean score':>10}  target")
+    all_met = True
+    for map_id in args.maps.split(","):
+        try:
+            game_map = find_map(map_id)
+        except UnknownMapError:
+            print(f"{map_id:<8} (not available; maps: {', '.join(map_ids())})")
+            continue
+        for kind, maker, share, target_median, target_max in KINDS:
+            rng = random.Random(f"{args.seed}-{map_id}-{kind}")
+            count = max(3, int(args.boards * share))
+            boards = [maker(game_map, rng, i) for i in range(count)]
+            times: list[float] = []
+            scores: list[int] = []
+            proven = 0
+            for board in boards:
+                t0 = time.perf_counter()
+                result = best_route(game_map, board)
+                times.append((time.perf_counter() - t0) * 1000)
+                scores.append(result.score)
+                proven += result.proven_optimal
+            median, worst = statistics.median(times), max(times)
+            verdicts = []
+            if target_median is not None:
+                ok = median <= target_median
+                all_met &= ok
+                verdicts.append(f"median <= {target_median:g} ms {'met' if ok else 'MISSED'}")
+            if target_max is not None:
+                ok = worst <= target_max
+                all_met &= ok
+                verdicts.append(f"max <= {target_max:g} ms {'met' if ok else 'MISSED'}")
+            print(f"{map_id:<8} {kind:<11} {count:>4} {median:>10.2f} {worst:>8.1f} "
+                  f"{proven:>3}/{count:<3} {statistics.mean(scores):>10.1f}  "
+                  + "; ".join(verdicts), flush=True)
+    print("all targets met" if all_met else "some targets missed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,393 @@
+"""Exact best route on a graph of numbered spaces: the longest non-decreasing simple path.
+
+The problem
+-----------
+Nodes ``0..n-1`` each carry a weight (On Tour: 1, or 2 when circled) and a value: a number,
+or ``None`` for a wild star. A route is a simple path along the graph's links (and,
+optionally, along one-way *jumps* that carry a bonus and may not follow one another: the
+Paris boat rides) whose numbers never decrease, each star standing for a number of its
+own. The score is the sum of the weights on the route plus the bonuses of the jumps taken.
+Crossed spaces are simply not nodes.
+
+Why a plain DAG longest path does not work
+------------------------------------------
+Moving to a strictly higher number is a step in a DAG, but equal numbers and stars let a
+route wander back and forth, so the graph of allowed moves has cycles and the route must
+stay simple. The problem contains the Hamiltonian path problem (a board of stars), so no
+polynomial method is expected; the method must be exact anyway.
+
+The method: memoised branch and bound on (space, value, relevant visited set)
+--------------------------------------------------------------------------------
+A search state is the current node, the *current value* ``c`` (the last number on the
+route; a star is always given ``c``, the smallest number it may stand for, which never
+leaves fewer moves than any higher choice), the set of visited nodes and whether the
+route arrived by a jump. The future of a state depends on the visited set only through
+the visited nodes that could still be entered: numbers below ``c`` can never be entered
+again and numbers above ``c`` cannot have been visited (the route never decreases), so
+only the visited nodes holding exactly ``c`` and the visited stars matter. The memo key is
+therefore ``(node, c, visited & (class(c) | stars), arrived_by_jump)``. This is the
+decomposition by value: once the route climbs to a higher number, everything it left
+behind, except the stars it spent, is forgotten, so boards whose numbers are mostly
+distinct are solved by what amounts to a DAG dynamic programme, and the exhaustive part is
+confined to runs of equal numbers and to the stars (which are used at any value, once).
+
+Each state's best continuation is found by a depth-first search with fail-soft
+alpha pruning: a call ``best(state, alpha)`` returns the exact value when it exceeds
+``alpha`` and otherwise an upper bound no larger than ``alpha``. The memo stores which of
+the two it holds, so a bound is reused only where it still proves a cut. A state is cut
+without search when its upper bound cannot beat ``alpha`` and a search stops as soon as it
+reaches the state's upper bound. Both cuts discard only routes that provably cannot score
+more, so the value at the root is the exact optimum.
+
+The upper bound of a state: the nodes it could still visit are those reachable from the
+current node through unvisited nodes that may still be entered (stars, numbers >= ``c``);
+of those, a node with at most one neighbour among them (and the current node) can only be
+the route's last node, so at most one such node counts. Add the largest bonus of a jump
+into each reachable node (each jump lands on a new node). The bound is the sum of the
+weights counted.
+
+Ties: among routes of equal score the first one met in the search order is returned. The
+order depends only on the graph and the board (starts by upper bound then map order;
+moves by fewest onward moves, then node order), so the same board always gives the same
+route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Value = int | None
+"""A node's number, or None for a wild star."""
+
+
+@dataclass(frozen=True)
+class Jump:
+    """A one-way move to a non-adjacent node worth ``bonus`` extra points (Paris: a boat
+    ride between two docks). A node entered by a jump must be left on foot."""
+
+    target: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class RouteGraph:
+    """The search problem: per node a value and a weight, its links, and optional jumps."""
+
+    values: tuple[Value, ...]
+    weights: tuple[int, ...]
+    """Positive points a node adds to a route that visits it."""
+    neighbours: tuple[tuple[int, ...], ...]
+    """Undirected links (each listed at both ends), in the order moves are tried on ties."""
+    jumps: tuple[tuple[Jump, ...], ...] = ()
+    """Per node, the jumps that leave it; empty for maps without them."""
+
+    def __post_init__(self) -> None:
+        n = len(self.values)
+        if len(self.weights) != n or len(self.neighbours) != n:
+            raise ValueError("values, weights and neighbours must have one entry per node")
+        if self.jumps and len(self.jumps) != n:
+            raise ValueError("jumps must be empty or have one entry per node")
+        for i, nbrs in enumerate(self.neighbours):
+            for j in nbrs:
+                if not 0 <= j < n or j == i or i not in self.neighbours[j]:
+                    raise ValueError(f"link {i}-{j} is not a symmetric link between nodes")
+        for w in self.weights:
+            if w <= 0:
+                raise ValueError(f"weights must be positive, got {w}")
+        for jumps in self.jumps:
+            for jump in jumps:
+                if not 0 <= jump.target < n or jump.bonus < 0:
+                    raise ValueError(f"bad jump {jump}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a solved route."""
+
+    node: int
+    by_jump: bool
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The best route found: nodes in travel order and its total."""
+
+    steps: tuple[Step, ...]
+    total: int
+    proven_optimal: bool
+    states: int
+    """Search states expanded (a measure of effort)."""
+
+    @property
+    def nodes(self) -> tuple[int, ...]:
+        return tuple(s.node for s in self.steps)
+
+
+class _BudgetExceeded(Exception):
+    pass
+
+
+_NO_MOVE = (-1, False, 0)
+
+
+class _Search:
+    def __init__(self, graph: RouteGraph, max_states: int | None) -> None:
+        g = graph
+        self.n = n = len(g.values)
+        self.values = g.values
+        self.weights = g.weights
+        self.nbrs = g.neighbours
+        self.jumps: tuple[tuple[Jump, ...], ...] = g.jumps or tuple(() for _ in range(n))
+        self.has_jumps = any(self.jumps)
+        self.nbr_mask = [sum(1 << j for j in nb) for nb in g.neighbours]
+        # For bounds: links and jumps in both directions.
+        self.any_mask = list(self.nbr_mask)
+        self.max_in_bonus = [0] * n
+        for i, jumps in enumerate(self.jumps):
+            for jump in jumps:
+                self.any_mask[i] |= 1 << jump.target
+                self.any_mask[jump.target] |= 1 << i
+                self.max_in_bonus[jump.target] = max(self.max_in_bonus[jump.target],
+                                                     jump.bonus)
+        self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
+        distinct = sorted({v for v in g.values if v is not None} | {0})
+        self.eq_mask = {c: sum(1 << i for i, v in enumerate(g.values) if v == c)
+                        for c in distinct}
+        # Nodes that may be entered at value c: stars and numbers >= c.
+        self.ge_mask: dict[int, int] = {}
+        for c in distinct:
+            self.ge_mask[c] = self.star_mask | sum(
+                1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
+        self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
+        self.states = 0
+        self.max_states = max_states
+        self.block_threshold = 8
+        """Reachable sets at least this large get the (dearer, stronger) block bound."""
+
+    # --- bounds ----------------------------------------------------------------------
+
+    def upper_bound(self, node: int, c: int, visited: int) -> int:
+        """Most points a continuation from ``node`` at value ``c`` could add (excluding
+        ``node`` itself): a segment through stars and numbers equal to ``c``, then a step
+        up to a higher number ``y`` and whatever follows from ``y``."""
+        free = self.ge_mask[c] & ~visited
+        same = free & (self.eq_mask[c] | self.star_mask)
+        any_mask = self.any_mask
+        comp = 0
+        border = any_mask[node]
+        frontier = border & same
+        while frontier:
+            comp |= frontier
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nxt |= any_mask[low.bit_length() - 1]
+                f ^= low
+            border |= nxt
+            frontier = nxt & same & ~comp
+        segment = 0
+        if comp:
+            if comp.bit_count() >= self.block_threshold:
+                segment = self.block_bound(node, comp)
+            else:
+                segment = self.leaf_bound(node, comp)
+        higher = border & free & ~same
+        rise = 0
+        while higher:
+            low = higher & -higher
+            higher ^= low
+            y = low.bit_length() - 1
+            value = self.values[y]
+            assert value is not None
+            gain = (self.weights[y] + self.max_in_bonus[y]
+                    + self.best(y, value, low, False, -1))
+            if gain > rise:
+                rise = gain
+        return segment + rise
+
+    def leaf_bound(self, node: int, reach: int) -> int:
+        """Weights of ``reach``, counting at most one node that has a single neighbour
+        among ``reach`` and ``node`` (such a node can only end a route)."""
+        any_mask = self.any_mask
+        around = reach | (1 << node)
+        weights = self.weights
+        total = 0
+        best_end = 0
+        r = reach
+        while r:
+            low = r & -r
+            i = low.bit_length() - 1
+            r ^= low
+            w = weights[i] + self.max_in_bonus[i]
+            if (any_mask[i] & around).bit_count() >= 2:
+                total += w
+            elif w > best_end:
+                best_end = w
+        return total + best_end
+
+    def block_bound(self, root: int, reach: int) -> int:
+        """The block-cut tree bound: a simple path leaving ``root`` runs through a chain of
+        biconnected blocks, each entered at a cut vertex and left by another, never coming
+        back. It scores at most, along the best chain from ``root`` downwards, the weight of
+        every block's vertices other than its entry."""
+        any_mask = self.any_mask
+        weights = self.weights
+        bonus = self.max_in_bonus
+        around = reach | (1 << root)
+        disc: dict[int, int] = {}
+        low: dict[int, int] = {}
+        below: dict[int, int] = {}  # vertex -> best chain value of blocks hanging from it
+        stack: list[int] = []
+
+        def visit(u: int) -> None:
+            disc[u] = low[u] = len(disc)
+            stack.append(u)
+            nb = any_mask[u] & around
+            while nb:
+                bit = nb & -nb
+                nb ^= bit
+                v = bit.bit_length() - 1
+                if v not in disc:
+                    visit(v)
+                    if low[v] < low[u]:
+                        low[u] = low[v]
+                    if low[v] >= disc[u]:
+                        total = 0
+                        deepest = 0
+                        while True:
+                            x = stack.pop()
+                            total += weights[x] + bonus[x]
+                            d = below.get(x, 0)
+                            if d > deepest:
+                                deepest = d
+                            if x == v:
+                                break
+                        value = total + deepest
+                        if value > below.get(u, 0):
+                            below[u] = value
+                elif disc[v] < low[u]:
+                    low[u] = disc[v]
+
+        visit(root)
+        return below.get(root, 0)
+
+    # --- search ----------------------------------------------------------------------
+
+    def best(self, node: int, c: int, visited: int, jumped: bool, alpha: int) -> int:
+        """Exact best continuation value if it exceeds ``alpha``, else an upper bound
+        that is at most ``alpha``."""
+        key = (node, c, visited & (self.eq_mask.get(c, 0) | self.star_mask), jumped)
+        hit = self.memo.get(key)
+        if hit is not None:
+            value, exact, _ = hit
+            if exact or value <= alpha:
+                return value
+        self.states += 1
+        if self.max_states is not None and self.states > self.max_states:
+            raise _BudgetExceeded
+        ub = self.upper_bound(node, c, visited)
+        if hit is not None:
+            ub = min(ub, hit[0])
+        if ub <= alpha:
+            self.memo[key] = (ub, ub == 0, _NO_MOVE)
+            return ub
+        best = 0
+        best_move = _NO_MOVE
+        bound = 0  # the largest bound of a child that could not beat the best
+        for nxt, by_jump, bonus, nv in self._moves(node, c, visited, jumped):
+            step = self.weights[nxt] + bonus
+            floor = max(alpha, best) - step
+            sub = self.best(nxt, nv, visited | (1 << nxt), by_jump, floor)
+            if sub > floor:
+                best = step + sub
+                best_move = (nxt, by_jump, bonus)
+                if best >= ub:
+                    break
+            elif step + sub > bound:
+                bound = step + sub
+        if best > alpha:
+            self.memo[key] = (best, True, best_move)
+            return best
+        result = max(best, bound)
+        self.memo[key] = (result, False, _NO_MOVE)
+        return result
+
+    def _moves(self, node: int, c: int, visited: int,
+               jumped: bool) -> list[tuple[int, bool, int, int]]:
+        values = self.values
+        free = self.ge_mask[c] & ~visited
+        nbr_mask = self.nbr_mask
+        cand: list[tuple[int, int, int, bool, int, int]] = []
+        for j in self.nbrs[node]:
+            if free >> j & 1:
+                v = values[j]
+                cand.append(((nbr_mask[j] & free).bit_count(), j, j, False, 0,
+                             c if v is None else v))
+        if not jumped:
+            for jump in self.jumps[node]:
+                j = jump.target
+                if free >> j & 1:
+                    v = values[j]
+                    cand.append(((nbr_mask[j] & free).bit_count(), j, j, True, jump.bonus,
+                                 c if v is None else v))
+        cand.sort()
+        return [(m[2], m[3], m[4], m[5]) for m in cand]
+
+    def follow(self, node: int, c: int, visited: int, jumped: bool) -> list[Step]:
+        """The memoised best continuation from a state solved exactly."""
+        steps: list[Step] = []
+        while True:
+            key = (node, c, visited & (self.eq_mask.get(c, 0) | self.star_mask), jumped)
+            hit = self.memo.get(key)
+            if hit is None or not hit[1] or hit[2][0] < 0:
+                return steps
+            nxt, by_jump, bonus = hit[2]
+            steps.append(Step(nxt, by_jump, bonus))
+            v = self.values[nxt]
+            c = c if v is None else v
+            visited |= 1 << nxt
+            node, jumped = nxt, by_jump
+
+
+def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
+    """The best route on ``graph``. Exact (``proven_optimal``) unless ``max_states``
+    search states were not enough, in which case the best route found so far."""
+    search = _Search(graph, max_states)
+    n = search.n
+    if n == 0:
+        return Solution((), 0, True, 0)
+    starts: list[tuple[int, int, int]] = []
+    for s in range(n):
+        v = graph.values[s]
+        c = 0 if v is None else v
+        ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
+        starts.append((-ub, s, c))
+    starts.sort()
+    best_total = 0
+    best_steps: tuple[Step, ...] = ()
+    proven = True
+    try:
+        for neg_ub, s, c in starts:
+            if -neg_ub <= best_total:
+                break
+            w = graph.weights[s]
+            floor = best_total - w
+            sub = search.best(s, c, 1 << s, False, floor)
+            if sub > floor:
+                best_total = w + sub
+                best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
+    except _BudgetExceeded:
+        proven = False
+        if not best_steps:
+            s = max(range(n), key=lambda i: (graph.weights[i], -i))
+            best_steps = (Step(s, False, 0),)
+            best_total = graph.weights[s]
+    return Solution(best_steps, best_total, proven, search.states)
+
+
+def route_total(graph: RouteGraph, steps: Sequence[Step]) -> int:
+    """Points of a route: weights of its nodes plus its jump bonuses."""
+    return sum(graph.weights[s.node] + s.bonus for s in steps)
