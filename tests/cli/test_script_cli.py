@@ -101,19 +101,21 @@ def test_par_is_the_players_best_route() -> None:
 
 def test_check_command(tmp_path: Path) -> None:
     pytest.importorskip("sheetgen.boardio")
+    from sheetgen.model import Board, Cell, CellKind
     from sheetgen.players.game import play
     from sheetgen.players.planner import PlannerPlayer
+    from sheetgen.rules.check import check_board
 
     usa = find_map("usa")
-    board = play(usa, make_script(usa, 3), PlannerPlayer()).board
+    script = make_script(usa, 3)
+    board = play(usa, script, PlannerPlayer()).board
+    tampered = next(
+        t for t in (Board("usa", "T", {**board.cells, s: Cell(c.kind, c.value, True)})
+                    for s, c in board.cells.items()
+                    if c.kind is CellKind.NUMBER and not c.circled)
+        if not check_board(usa, script, t).legal)
     lines = ["# map: usa", "space,Par,Tamper"]
-    tampered = False
-    for space in usa.space_ids:
-        cell = board.cells[space]
-        other = cell.text
-        if not tampered and cell.text.isdigit():
-            other, tampered = f"({cell.text})", True
-        lines.append(f"{space},{cell.text},{other}")
+    lines += [f"{s},{board.cells[s].text},{tampered.cells[s].text}" for s in usa.space_ids]
     path = tmp_path / "boards.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run("check", str(path), "--seed", "3")
