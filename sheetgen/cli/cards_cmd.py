@@ -8,6 +8,7 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
+    load_map,
     output_option,
     output_path,
     paper_option,
@@ -45,4 +46,93 @@ def dice_command(kind: str, paper: Paper, output: Path | None) -> None:
     report(write_pages(path, "pdf", pages, f"Dice: {key}"))
 
 
-COMMANDS = (dice_command,)
+def _offset(text: str, limit: float) -> tuple[float, float]:
+    parts = text.split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise UserError(f"--back-offset: expected X,Y in mm (e.g. 1.5,-0.5), got {text!r}"
+                        ) from None
+    if not (abs(x) <= limit and abs(y) <= limit):
+        raise UserError(f"--back-offset: each of X and Y must be within +-{limit:g} mm, "
+                        f"got {text!r}")
+    return (x, y)
+
+
+@click.command("cards")
+@click.argument("map_id", metavar="MAP")
+@paper_option
+@click.option("--size", "size_id", default=None, metavar="poker|bridge|mini|tarot",
+              help="Card size (default: poker, 63.5 x 88.9 mm).")
+@click.option("--bleed", type=float, default=None,
+              help="Printed bleed round each card in mm, 0-6 (default: 3).")
+@click.option("--backs", default="none", show_default=True,
+              metavar="none|duplex-long|duplex-short|fold",
+              help="Card backs: none; on the next page, mirrored for a printer that flips "
+                   "on the long or the short edge; or beside the fronts, to fold.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift the back pages by X,Y mm (right, down) to correct your printer; "
+                   "measure it with --test-page.")
+@click.option("--test-page", is_flag=True,
+              help="Print the duplex alignment test sheet (two pages) instead of the deck.")
+@output_option
+def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
+                  backs: str, back_offset: str, test_page: bool, output: Path | None) -> None:
+    """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
+    ruler to check the print scale.
+
+    \b
+    Examples:
+      sheetgen cards usa
+      sheetgen cards usa --paper letter --size bridge --bleed 0
+      sheetgen cards usa --backs duplex-long --test-page
+      sheetgen cards usa --backs duplex-long --back-offset 1.5,-0.5
+      sheetgen cards usa --backs fold --size mini
+    """
+    from sheetgen.maps import MapDataError, find_geometry
+    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages, deck_pages
+    from sheetgen.render.layout import (
+        Flip,
+        LayoutError,
+        card_size,
+        default_card_size,
+        imposition,
+    )
+    from sheetgen.templates import UnknownTemplateError
+
+    imp = imposition()
+    try:
+        size = card_size(size_id or default_card_size())
+    except UnknownTemplateError as exc:
+        raise UserError(f"--size: {exc}") from None
+    if bleed is None:
+        bleed = imp.bleed
+    if not 0 <= bleed <= imp.max_bleed:
+        raise UserError(f"--bleed: expected 0 to {imp.max_bleed:g} mm, got {bleed:g}")
+    try:
+        back_mode = Backs(backs.strip().lower())
+    except ValueError:
+        raise UserError(f"--backs: unknown mode {backs!r}; expected one of "
+                        + ", ".join(b.value for b in Backs)) from None
+    offset = _offset(back_offset, imp.max_back_offset)
+    game_map = load_map(map_id)
+    if test_page:
+        flip = back_mode.flip or Flip.LONG
+        pages = alignment_pages(paper, flip, offset)
+        path = output_path(output, f"duplex-test-{flip.value}-{paper.id}")
+        report(write_pages(path, "pdf", pages, "Duplex alignment test"))
+        return
+    try:
+        geometry = find_geometry(game_map.id)
+    except MapDataError:
+        geometry = None
+    try:
+        pages = deck_pages(game_map, paper, DeckOptions(size, bleed, back_mode, offset), imp,
+                           geometry)
+    except LayoutError as exc:
+        raise UserError(str(exc)) from None
+    path = output_path(output, f"{game_map.id}-cards-{size.id}")
+    report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
+
+
+COMMANDS = (cards_command, dice_command)

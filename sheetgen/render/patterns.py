@@ -64,30 +64,34 @@ def pattern_id(kind: PatternKind, ink: str, pitch: float, opacity: float,
 
 def pattern_fill(dwg: svgwrite.Drawing, kind: str | PatternKind, ink: str = "#ffffff", *,
                  pitch: float = 2.0, opacity: float = 0.55,
-                 background: str | None = None) -> str | None:
+                 background: str | None = None, angle: float = 0.0) -> str | None:
     """A ``fill`` value (``url(#id)``) for the pattern ``kind``, adding its definition to
     ``dwg`` if needed; None for ``none`` without a background.
 
     ``pitch`` is the spacing of the texture in mm, ``ink`` the colour of its marks and
     ``opacity`` theirs. With ``background`` the tile is filled first, so the pattern alone
     paints a shape; without it the tile is transparent and meant to overlay a colour.
+    ``angle`` turns the texture (degrees, clockwise): a grid at 45 is a diamond lattice.
     """
     k = pattern_kind(kind)
     if k is PatternKind.NONE and background is None:
         return None
-    pid = pattern_id(k, ink, pitch, opacity, background)
+    pid = pattern_id(k, ink, pitch, opacity, background) + (f"-r{angle:g}" if angle else "")
+    pid = pid.replace(".", "_")
     if pid not in _defined_ids(dwg):
-        dwg.defs.add(_pattern(dwg, pid, k, ink, pitch, opacity, background))
+        dwg.defs.add(_pattern(dwg, pid, k, ink, pitch, opacity, background, angle))
     return f"url(#{pid})"
 
 
 def _pattern(dwg: svgwrite.Drawing, pid: str, kind: PatternKind, ink: str, pitch: float,
-             opacity: float, background: str | None) -> svgwrite.pattern.Pattern:
+             opacity: float, background: str | None,
+             angle: float = 0.0) -> svgwrite.pattern.Pattern:
     s = pitch
     line = 0.18 * s
     tile = {PatternKind.DOTS: (2 * s, 2 * s), PatternKind.GRID: (1.4 * s, 1.4 * s)}.get(
         kind, (s, s))
-    extra = {"patternTransform": "rotate(45)"} if kind is PatternKind.HATCH else {}
+    turn = angle + (45 if kind is PatternKind.HATCH else 0)
+    extra = {"patternTransform": f"rotate({turn:g})"} if turn else {}
     pat = dwg.pattern(id=pid, size=tile, patternUnits="userSpaceOnUse", **extra)
     if background is not None:
         pat.add(dwg.rect((0, 0), tile, fill=background))

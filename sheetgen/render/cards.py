@@ -1,0 +1,395 @@
+"""On Tour card decks: faces, backs and their imposition on pages, plus a duplex test sheet.
+
+A card is drawn in its own frame (the trim's top left at 0, 0; bleed at negative
+coordinates) and placed on the page with a translation. Every page also carries, in page
+coordinates and without any transform, an invisible ``<rect class="trim">`` and
+``<rect class="bleed">`` per card (``data-card`` = index in the deck, ``data-side`` = front
+or back), so the imposition can be read back from the drawing.
+
+Faces: the card's region as a colour band with its greyscale pattern and name, the space's
+full name large, and a locator map with the space highlighted (when the map has geometry).
+Backs: the game's title on a lattice. Text stays inside the safe zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+import svgwrite
+from svgwrite.container import Group
+
+from sheetgen.model import Card, Map, MapGeometry, Region, Ring
+from sheetgen.render import FONT_CONDENSED
+from sheetgen.render.layout import (
+    PT,
+    CardSize,
+    Flip,
+    Imposition,
+    LayoutError,
+    Rect,
+    card_grid,
+    crop_marks,
+    draw_crop_marks,
+    draw_ruler,
+    fold_grid,
+    mirror_rect,
+    new_page,
+    ruler_spot,
+    text,
+)
+from sheetgen.render.patterns import pattern_fill
+from sheetgen.render.style import Style, load_style
+from sheetgen.render.text import text_width
+from sheetgen.templates import Paper
+
+BACK_COLOUR = "#1d3b5c"
+
+
+class Backs(Enum):
+    """How card backs are printed."""
+
+    NONE = "none"
+    DUPLEX_LONG = "duplex-long"
+    DUPLEX_SHORT = "duplex-short"
+    FOLD = "fold"
+
+    @property
+    def flip(self) -> Flip | None:
+        return {Backs.DUPLEX_LONG: Flip.LONG, Backs.DUPLEX_SHORT: Flip.SHORT}.get(self)
+
+
+@dataclass(frozen=True)
+class DeckOptions:
+    size: CardSize
+    bleed: float
+    backs: Backs = Backs.NONE
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    """Shift of every back page in mm (x right, y down), to correct a printer's duplex
+    misregistration measured with the test sheet."""
+
+
+# --- one card -----------------------------------------------------------------------------
+
+
+def _fit_lines(content: str, width: float, size_pt: float, min_pt: float,
+               max_lines: int = 2) -> tuple[list[str], float]:
+    """The largest size (down to ``min_pt``) at which ``content`` sets in at most
+    ``max_lines`` lines of ``width`` mm, breaking only between words."""
+    words = content.split()
+    size = size_pt
+    while True:
+        lines: list[str] = []
+        for word in words:
+            candidate = f"{lines[-1]} {word}" if lines else word
+            if lines and text_width(candidate, size, bold=True) <= width:
+                lines[-1] = candidate
+            else:
+                lines.append(word)
+        if (len(lines) <= max_lines and all(text_width(x, size, bold=True) <= width
+                                            for x in lines)) or size <= min_pt:
+            return lines, size
+        size -= 0.5
+
+
+def _ring_path(rings: Sequence[Ring], scale: float, ox: float, oy: float) -> str:
+    parts = []
+    for ring in rings:
+        pts = " ".join(f"{ox + x * scale:.3f},{oy + y * scale:.3f}" for x, y in ring)
+        parts.append(f"M{pts}Z")
+    return "".join(parts)
+
+
+def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: Card,
+             box: Rect, style: Style) -> Group:
+    """The whole map shrunk into ``box``: the card's region tinted, its space in the
+    region's colour and pattern, ringed so a small space still shows."""
+    scale = min(box.w / geometry.width, box.h / geometry.height)
+    ox = box.x + (box.w - geometry.width * scale) / 2
+    oy = box.y + (box.h - geometry.height * scale) / 2
+    colour = style.region_colour[card.region]
+    group = dwg.g(class_="locator", stroke="#8c8c8c", stroke_width=0.12,
+                  stroke_linejoin="round")
+    for ring in geometry.context:
+        group.add(dwg.path(d=_ring_path((ring,), scale, ox, oy), fill="#f2f2f2",
+                           stroke="#d6d6d6"))
+    in_region = {s.id for s in game_map.spaces_in(card.region)}
+    target = None
+    for shape in geometry.shapes:
+        d = _ring_path(shape.rings, scale, ox, oy)
+        if shape.space == card.space:
+            target = (shape, d)
+            continue
+        fill = "#ececec"
+        group.add(dwg.path(d=d, fill=fill, fill_rule="evenodd"))
+        if shape.space in in_region:
+            group.add(dwg.path(d=d, fill=colour, fill_opacity=0.22, fill_rule="evenodd"))
+    if target is not None:
+        shape, d = target
+        group.add(dwg.path(d=d, fill=colour, stroke="#1a1a1a", stroke_width=0.3,
+                           fill_rule="evenodd", class_="locator-space"))
+        pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff",
+                               pitch=1.2, opacity=0.5)
+        if pattern:
+            group.add(dwg.path(d=d, fill=pattern, stroke="none", fill_rule="evenodd"))
+        xs = [x for ring in shape.rings for x, _ in ring]
+        ys = [y for ring in shape.rings for _, y in ring]
+        extent = max(max(xs) - min(xs), max(ys) - min(ys)) * scale
+        if extent < 6:  # small spaces get a ring round them
+            cx = ox + (min(xs) + max(xs)) / 2 * scale
+            cy = oy + (min(ys) + max(ys)) / 2 * scale
+            group.add(dwg.circle((round(cx, 3), round(cy, 3)), round(extent / 2 + 1.6, 3),
+                                 fill="none", stroke="#1a1a1a", stroke_width=0.35))
+    return group
+
+
+def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, bleed: float,
+              imp: Imposition, geometry: MapGeometry | None, style: Style) -> Group:
+    """The face of ``card`` in the card's own frame (trim from 0, 0)."""
+    w, h, s, b = size.width, size.height, imp.safe, bleed
+    space = game_map.space(card.space)
+    colour = style.region_colour[card.region]
+    group = dwg.g(class_="card-face")
+    group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+    band = round(0.2 * h, 3)
+    for y0, y1 in ((-b, band), (h - 0.045 * h, h + b)):
+        group.add(dwg.rect((-b, y0), (w + 2 * b, y1 - y0), fill=colour))
+        pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff", pitch=1.8,
+                               opacity=0.32)
+        if pattern:
+            group.add(dwg.rect((-b, y0), (w + 2 * b, y1 - y0), fill=pattern))
+    # Region name: white capitals on the band, on a soft plate so the pattern stays quiet.
+    region = card.region.value.upper()
+    region_pt = min(0.36 * (band - s) / PT / 0.72 * 1.0, 20.0)
+    while text_width(region, region_pt, condensed=True) > w - 2 * s - 4:
+        region_pt -= 0.5
+    cap = region_pt * PT * 0.72
+    base = s + (band - s + cap) / 2
+    plate_w = text_width(region, region_pt, condensed=True) + 4
+    group.add(dwg.rect((round((w - plate_w) / 2, 3), round(base - cap - 1.4, 3)),
+                       (round(plate_w, 3), round(cap + 2.8, 3)), rx=1.2, fill=colour,
+                       fill_opacity=0.85))
+    group.add(text(dwg, region, w / 2, base, region_pt, bold=True, family=FONT_CONDENSED,
+                   anchor="middle", fill="#ffffff", class_="card-text region-name",
+                   letter_spacing="0.4"))
+    # The space's name, large.
+    name_lines, name_pt = _fit_lines(space.name, w - 2 * s, 0.21 * h / PT * 0.72 * 0.8,
+                                     7.0)
+    line_h = name_pt * PT * 1.08
+    y = band + 3.0 + name_pt * PT * 0.75
+    for line in name_lines:
+        group.add(text(dwg, line, w / 2, y, name_pt, bold=True, anchor="middle",
+                       fill=style.ink["text"], class_="card-text space-name"))
+        y += line_h
+    y += -line_h + name_pt * PT * 0.25 + 2.0
+    label_pt = max(6.0, 0.08 * h / PT * 0.72 * 0.9)
+    group.add(text(dwg, space.label, w / 2, y + label_pt * PT * 0.75, label_pt,
+                   anchor="middle", fill=style.ink["muted"], class_="card-text space-label"))
+    y += label_pt * PT + 2.0
+    bottom = h - 0.045 * h - 2.5
+    if geometry is not None and bottom - y > 8:
+        box = Rect(s, y, w - 2 * s, bottom - y)
+        group.add(_locator(dwg, game_map, geometry, card, box, style))
+    return group
+
+
+def card_back(dwg: svgwrite.Drawing, game_map: Map, size: CardSize, bleed: float,
+              imp: Imposition, style: Style) -> Group:
+    """The back of every card of ``game_map``: its title on a diamond lattice."""
+    w, h, s, b = size.width, size.height, imp.safe, bleed
+    group = dwg.g(class_="card-back")
+    group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=BACK_COLOUR))
+    lattice = pattern_fill(dwg, "grid", "#ffffff", pitch=3.2, opacity=0.13, angle=45)
+    group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=lattice))
+    group.add(dwg.rect((s, s), (w - 2 * s, h - 2 * s), rx=2.5, fill="none", stroke="#ffffff",
+                       stroke_width=0.45, stroke_opacity=0.85))
+    group.add(dwg.rect((s + 1.2, s + 1.2), (w - 2 * s - 2.4, h - 2 * s - 2.4), rx=1.8,
+                       fill="none", stroke="#ffffff", stroke_width=0.2, stroke_opacity=0.6))
+    head, _, tail = game_map.title.partition(":")
+    lines = [head.strip(), tail.strip()] if tail else [head.strip()]
+    plate_w = w - 2 * s - 6
+    sizes = []
+    for i, line in enumerate(lines):
+        pt = (0.085 if i == 0 else 0.13) * h / PT
+        while text_width(line, pt, condensed=True) > plate_w - 4:
+            pt -= 0.5
+        sizes.append(pt)
+    dots = 3.0
+    plate_h = sum(pt * PT * 0.95 for pt in sizes) + 4 + dots + 2
+    py = (h - plate_h) / 2
+    group.add(dwg.rect((round((w - plate_w) / 2, 3), round(py, 3)),
+                       (round(plate_w, 3), round(plate_h, 3)), rx=2, fill="#ffffff"))
+    y = py + 2
+    for line, pt in zip(lines, sizes, strict=True):
+        y += pt * PT * 0.95
+        group.add(text(dwg, line, w / 2, y - pt * PT * 0.18, pt, bold=True,
+                       family=FONT_CONDENSED, anchor="middle", fill=BACK_COLOUR,
+                       class_="card-text title"))
+    y += 2 + dots / 2
+    for i, region in enumerate(Region):
+        cx = w / 2 + (i - 2) * (dots + 1.4)
+        group.add(dwg.circle((round(cx, 3), round(y, 3)), dots / 2,
+                             fill=style.region_colour[region]))
+    return group
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+def _clip(dwg: svgwrite.Drawing, size: CardSize, bleed: float) -> str:
+    cid = "card-bleed"
+    if cid not in {str(el.attribs.get("id")) for el in dwg.defs.elements}:
+        clip = dwg.clipPath(id=cid, clipPathUnits="userSpaceOnUse")
+        clip.add(dwg.rect((-bleed, -bleed), (size.width + 2 * bleed, size.height + 2 * bleed)))
+        dwg.defs.add(clip)
+    return f"url(#{cid})"
+
+
+def _place(dwg: svgwrite.Drawing, content: Group, trim: Rect, bleed: float, size: CardSize,
+           index: int, side: str, turned: bool = False) -> None:
+    transform = f"translate({trim.x:.4f} {trim.y:.4f})"
+    if turned:
+        transform += f" rotate(180 {size.width / 2:.4f} {size.height / 2:.4f})"
+    holder = dwg.g(class_=f"card {side}", id=f"card-{index}-{side}", transform=transform,
+                   clip_path=_clip(dwg, size, bleed))
+    holder.add(content)
+    dwg.add(holder)
+    marks = dwg.g(class_="card-frame", fill="none", stroke="none", data_card=str(index),
+                  data_side=side)
+    marks.add(dwg.rect((trim.x, trim.y), (trim.w, trim.h), class_="trim",
+                       data_card=str(index), data_side=side))
+    bl = trim.expand(bleed)
+    marks.add(dwg.rect((bl.x, bl.y), (bl.w, bl.h), class_="bleed", data_card=str(index),
+                       data_side=side))
+    dwg.add(marks)
+
+
+def _chunks(n: int, per: int) -> list[range]:
+    return [range(i, min(i + per, n)) for i in range(0, n, per)]
+
+
+def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Imposition,
+               geometry: MapGeometry | None = None) -> list[str]:
+    """Every card of ``game_map`` imposed on pages of ``paper``, as SVG strings."""
+    if not game_map.cards:
+        raise LayoutError(f"map {game_map.id} has no cards")
+    style = load_style()
+    size, bleed = options.size, options.bleed
+    cards = game_map.cards
+    pages: list[str] = []
+    if options.backs is Backs.FOLD:
+        fold = fold_grid(paper, size, bleed, imp)
+        for chunk in _chunks(len(cards), fold.per_page):
+            dwg = new_page(fold.page_w, fold.page_h)
+            trims = []
+            for slot, i in enumerate(chunk):
+                _place(dwg, card_face(dwg, game_map, cards[i], size, bleed, imp, geometry,
+                                      style), fold.fronts[slot], bleed, size, i, "front")
+                _place(dwg, card_back(dwg, game_map, size, bleed, imp, style),
+                       fold.backs[slot], bleed, size, i, "back",
+                       turned=not fold.vertical_fold)
+                trims += [fold.fronts[slot], fold.backs[slot]]
+            x1, y1, x2, y2 = fold.fold
+            dwg.add(dwg.line((x1, y1), (x2, y2), class_="fold-line", stroke="#555555",
+                             stroke_width=0.25, stroke_dasharray="3,2"))
+            draw_crop_marks(dwg, crop_marks(trims, bleed, fold.page_w, fold.page_h, imp,
+                                            [fold.ruler.box]), imp.crop_stroke_pt)
+            draw_ruler(dwg, fold.ruler.box, fold.ruler.shape)
+            pages.append(dwg.tostring())
+        return pages
+    grid = card_grid(paper, size, bleed, imp)
+    for chunk in _chunks(len(cards), grid.per_page):
+        dwg = new_page(grid.page_w, grid.page_h)
+        trims = []
+        for slot, i in enumerate(chunk):
+            _place(dwg, card_face(dwg, game_map, cards[i], size, bleed, imp, geometry, style),
+                   grid.slots[slot], bleed, size, i, "front")
+            trims.append(grid.slots[slot])
+        draw_crop_marks(dwg, crop_marks(trims, bleed, grid.page_w, grid.page_h, imp,
+                                        [grid.ruler.box]), imp.crop_stroke_pt)
+        draw_ruler(dwg, grid.ruler.box, grid.ruler.shape)
+        pages.append(dwg.tostring())
+        flip = options.backs.flip
+        if flip is None:
+            continue
+        ox, oy = options.back_offset
+        back = new_page(grid.page_w, grid.page_h)
+        for slot, i in enumerate(chunk):
+            at = mirror_rect(grid.slots[slot], grid.page_w, grid.page_h, flip).moved(ox, oy)
+            _place(back, card_back(back, game_map, size, bleed, imp, style), at, bleed, size,
+                   i, "back")
+        box = mirror_rect(grid.ruler.box, grid.page_w, grid.page_h, flip).moved(ox, oy)
+        draw_ruler(back, box, grid.ruler.shape)
+        pages.append(back.tostring())
+    return pages
+
+
+# --- duplex alignment test ----------------------------------------------------------------
+
+TEST_MARKS = ((0.0, 0.0), (-60.0, -90.0), (60.0, -90.0), (-60.0, 90.0), (60.0, 90.0))
+"""Crosshair positions relative to the page centre (mm)."""
+
+
+def alignment_pages(paper: Paper, flip: Flip, back_offset: tuple[float, float] = (0.0, 0.0)
+                    ) -> list[str]:
+    """Two pages to print on the two sides of one sheet: crosshairs on the front; on the
+    back, scales at the mirrored places. Held against the light, the back's scales read
+    where the front's crosshairs landed: that reading is the ``--back-offset``."""
+    w, h = paper.width, paper.height
+    front, back = new_page(w, h), new_page(w, h)
+    flip_name = "long" if flip is Flip.LONG else "short"
+    ink = "#1a1a1a"
+    marks = front.g(class_="crosshairs", stroke=ink, stroke_width=0.15)
+    for i, (dx, dy) in enumerate(TEST_MARKS):
+        cx, cy = w / 2 + dx, h / 2 + dy
+        marks.add(front.line((cx - 14, cy), (cx + 14, cy), class_="crosshair"))
+        marks.add(front.line((cx, cy - 14), (cx, cy + 14), class_="crosshair"))
+        for mm in range(-12, 13, 2):  # scale marks on the arms
+            if mm:
+                marks.add(front.line((cx + mm, cy - 0.8), (cx + mm, cy + 0.8)))
+                marks.add(front.line((cx - 0.8, cy + mm), (cx + 0.8, cy + mm)))
+        front.add(text(front, f"F{i + 1}", cx + 2, cy - 2, 7, fill=ink))
+    front.add(marks)
+    front.add(text(front, f"Duplex alignment test: front (flip on the {flip_name} edge)",
+                   w / 2, 20, 13, bold=True, anchor="middle"))
+    for j, line in enumerate((
+            "Print this page and the next on the two sides of one sheet, at 100 % / actual "
+            "size,", f"with your printer's two-sided setting 'flip on {flip_name} edge'. "
+            "Then read the instructions on the back.")):
+        front.add(text(front, line, w / 2, 28 + j * 5, 9, anchor="middle"))
+    spot = ruler_spot(w, h, [Rect(w / 2 - 75, h / 2 - 105, 150, 210), Rect(0, 0, w, 40)],
+                      margin=6.0)
+    if spot is None:
+        raise LayoutError(f"no room for the scale ruler on {paper.name}")
+    draw_ruler(front, *spot)
+    ox, oy = back_offset
+    scales = back.g(class_="scales", stroke=ink, stroke_width=0.12)
+    labels = back.g(fill=ink)
+    for i, (dx, dy) in enumerate(TEST_MARKS):
+        spot = mirror_rect(Rect(w / 2 + dx, h / 2 + dy, 0, 0), w, h, flip).moved(ox, oy)
+        cx, cy = spot.x, spot.y
+        scales.add(back.line((cx - 10, cy), (cx + 10, cy), class_="scale-x"))
+        scales.add(back.line((cx, cy - 10), (cx, cy + 10), class_="scale-y"))
+        for mm in range(-10, 11):
+            t = 2.0 if mm % 5 == 0 else 1.0
+            scales.add(back.line((cx + mm, cy), (cx + mm, cy + t)))
+            scales.add(back.line((cx, cy + mm), (cx + t, cy + mm)))
+        for mm in (-10, -5, 5, 10):
+            labels.add(text(back, f"{mm:+d}", cx + mm, cy + 4.3, 5.5, anchor="middle"))
+            labels.add(text(back, f"{mm:+d}", cx + 2.6, cy + mm + 0.7, 5.5))
+        labels.add(text(back, f"B{i + 1}", cx - 2, cy - 2, 7, anchor="end"))
+    back.add(scales)
+    back.add(labels)
+    back.add(text(back, "Duplex alignment test: back", w / 2, 20, 13, bold=True,
+                  anchor="middle"))
+    for j, line in enumerate((
+            "Hold the sheet against a window, this side facing you. Each front crosshair "
+            "shows", "through near a scale: read its position, X across (right +) and Y "
+            "down (down +).", "Make the cards with --back-offset X,Y (for example "
+            "--back-offset 1.5,-0.5)", "and this test again with the same offset: the "
+            "crosshairs should then sit on the zeros.")):
+        back.add(text(back, line, w / 2, 28 + j * 4.6, 9, anchor="middle"))
+    draw_ruler(back, mirror_rect(spot[0], w, h, flip).moved(ox, oy), spot[1])
+    return [front.tostring(), back.tostring()]
+
