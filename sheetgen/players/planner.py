@@ -161,6 +161,8 @@ class PlannerPlayer:
         return max(path_value(p, cells, left) for p in paths)
 
     def choose(self, view: View) -> Move:
+        if view.turn.last:
+            return _best_last_move(view)
         pool = long_paths(view.game_map)
         left_now = view.numbers_left + view.turn.fills
         ranked = sorted(pool, key=lambda p: -path_value(p, view.cells, left_now))
@@ -207,6 +209,19 @@ class PlannerPlayer:
                          and (c.kind, c.value) == (kind, value)}
         short = [m for m in view.moves if all((w.space, w.cell) in kept for w in m.writes)]
         return short or view.moves
+
+
+def _best_last_move(view: View) -> Move:
+    """On a last turn the board is (nearly) final: score each move exactly."""
+    from sheetgen.model import Board
+    from sheetgen.solve.ontour import best_route
+
+    def score(move: Move) -> int:
+        cells = {**view.cells, **{w.space: w.cell for w in move.writes}}
+        return best_route(view.game_map, Board(view.game_map.id, "", cells)).score
+
+    scores = [score(m) for m in view.moves]
+    return view.moves[scores.index(max(scores))]
 
 
 @dataclass
