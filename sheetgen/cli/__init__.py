@@ -32,6 +32,7 @@ _COMMAND_MODULES = (
     "sheet_cmd",
     "script_cmd",
     "cards_cmd",
+    "score_cmd",
 )
 
 
