@@ -58,9 +58,9 @@ def merge_pdfs(documents: Sequence[bytes], title: str,
     parent = None
     for mark in bookmarks:
         if mark.level == 0:
-            parent = writer.add_outline_item(mark.title, mark.page)
+            parent = writer.add_outline_item(title=mark.title, page_number=mark.page)
         else:
-            writer.add_outline_item(mark.title, mark.page, parent=parent)
+            writer.add_outline_item(title=mark.title, page_number=mark.page, parent=parent)
     if bookmarks:
         writer.page_mode = "/UseOutlines"
     out = io.BytesIO()
