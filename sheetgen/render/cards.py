@@ -93,12 +93,43 @@ def _fit_lines(content: str, width: float, size_pt: float, min_pt: float,
         size -= 0.5
 
 
-def _ring_path(rings: Sequence[Ring], scale: float, ox: float, oy: float) -> str:
+_PATHS: dict[tuple[str, float], tuple[dict[str, str], tuple[str, ...]]] = {}
+
+
+def _simplify(ring: Ring, scale: float, tolerance: float = 0.25) -> list[tuple[float, float]]:
+    """The ring scaled, dropping points closer than ``tolerance`` mm to the last kept one
+    (finer than print can show at locator size)."""
+    kept: list[tuple[float, float]] = []
+    for x, y in ring:
+        p = (x * scale, y * scale)
+        if not kept or abs(p[0] - kept[-1][0]) + abs(p[1] - kept[-1][1]) >= tolerance:
+            kept.append(p)
+    return kept if len(kept) >= 3 else [(x * scale, y * scale) for x, y in ring]
+
+
+def _path(rings: Sequence[Ring], scale: float) -> str:
     parts = []
     for ring in rings:
-        pts = " ".join(f"{ox + x * scale:.3f},{oy + y * scale:.3f}" for x, y in ring)
+        pts = " ".join(f"{x:.2f},{y:.2f}" for x, y in _simplify(ring, scale))
         parts.append(f"M{pts}Z")
     return "".join(parts)
+
+
+def _locator_paths(geometry: MapGeometry, scale: float) -> tuple[dict[str, str],
+                                                                  tuple[str, ...]]:
+    """Path data of every space and of the context land at ``scale``, origin 0, 0
+    (computed once per map and scale)."""
+    key = (geometry.map_id, round(scale, 6))
+    if key not in _PATHS:
+        _PATHS[key] = ({sh.space: _path(sh.rings, scale) for sh in geometry.shapes},
+                       tuple(_path((ring,), scale) for ring in geometry.context))
+    return _PATHS[key]
+
+
+def _mix(colour: str, amount: float) -> str:
+    """``colour`` at ``amount`` (0-1) over white."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 + (c - 255) * amount):02x}" for c in rgb)
 
 
 def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: Card,
@@ -109,24 +140,21 @@ def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: 
     ox = box.x + (box.w - geometry.width * scale) / 2
     oy = box.y + (box.h - geometry.height * scale) / 2
     colour = style.region_colour[card.region]
+    paths, context = _locator_paths(geometry, scale)
     group = dwg.g(class_="locator", stroke="#8c8c8c", stroke_width=0.12,
-                  stroke_linejoin="round")
-    for ring in geometry.context:
-        group.add(dwg.path(d=_ring_path((ring,), scale, ox, oy), fill="#f2f2f2",
-                           stroke="#d6d6d6"))
+                  stroke_linejoin="round", transform=f"translate({ox:.3f} {oy:.3f})")
+    for d in context:
+        group.add(dwg.path(d=d, fill="#f2f2f2", stroke="#d6d6d6"))
     in_region = {s.id for s in game_map.spaces_in(card.region)}
-    target = None
+    tint = _mix(colour, 0.25)
     for shape in geometry.shapes:
-        d = _ring_path(shape.rings, scale, ox, oy)
         if shape.space == card.space:
-            target = (shape, d)
             continue
-        fill = "#ececec"
-        group.add(dwg.path(d=d, fill=fill, fill_rule="evenodd"))
-        if shape.space in in_region:
-            group.add(dwg.path(d=d, fill=colour, fill_opacity=0.22, fill_rule="evenodd"))
-    if target is not None:
-        shape, d = target
+        group.add(dwg.path(d=paths[shape.space], fill_rule="evenodd",
+                           fill=tint if shape.space in in_region else "#ececec"))
+    shape = geometry.shape(card.space) if card.space in paths else None
+    if shape is not None:
+        d = paths[card.space]
         group.add(dwg.path(d=d, fill=colour, stroke="#1a1a1a", stroke_width=0.3,
                            fill_rule="evenodd", class_="locator-space"))
         pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff",
@@ -137,8 +165,8 @@ def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: 
         ys = [y for ring in shape.rings for _, y in ring]
         extent = max(max(xs) - min(xs), max(ys) - min(ys)) * scale
         if extent < 6:  # small spaces get a ring round them
-            cx = ox + (min(xs) + max(xs)) / 2 * scale
-            cy = oy + (min(ys) + max(ys)) / 2 * scale
+            cx = (min(xs) + max(xs)) / 2 * scale
+            cy = (min(ys) + max(ys)) / 2 * scale
             group.add(dwg.circle((round(cx, 3), round(cy, 3)), round(extent / 2 + 1.6, 3),
                                  fill="none", stroke="#1a1a1a", stroke_width=0.35))
     return group
@@ -358,11 +386,11 @@ def alignment_pages(paper: Paper, flip: Flip, back_offset: tuple[float, float] =
             "size,", f"with your printer's two-sided setting 'flip on {flip_name} edge'. "
             "Then read the instructions on the back.")):
         front.add(text(front, line, w / 2, 28 + j * 5, 9, anchor="middle"))
-    spot = ruler_spot(w, h, [Rect(w / 2 - 75, h / 2 - 105, 150, 210), Rect(0, 0, w, 40)],
+    ruler = ruler_spot(w, h, [Rect(w / 2 - 75, h / 2 - 105, 150, 210), Rect(0, 0, w, 40)],
                       margin=6.0)
-    if spot is None:
+    if ruler is None:
         raise LayoutError(f"no room for the scale ruler on {paper.name}")
-    draw_ruler(front, *spot)
+    draw_ruler(front, *ruler)
     ox, oy = back_offset
     scales = back.g(class_="scales", stroke=ink, stroke_width=0.12)
     labels = back.g(fill=ink)
@@ -390,6 +418,6 @@ def alignment_pages(paper: Paper, flip: Flip, back_offset: tuple[float, float] =
             "--back-offset 1.5,-0.5)", "and this test again with the same offset: the "
             "crosshairs should then sit on the zeros.")):
         back.add(text(back, line, w / 2, 28 + j * 4.6, 9, anchor="middle"))
-    draw_ruler(back, mirror_rect(spot[0], w, h, flip).moved(ox, oy), spot[1])
+    draw_ruler(back, mirror_rect(ruler[0], w, h, flip).moved(ox, oy), ruler[1])
     return [front.tostring(), back.tostring()]
 
