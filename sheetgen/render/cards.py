@@ -147,13 +147,13 @@ def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: 
         group.add(dwg.path(d=d, fill="#f2f2f2", stroke="#d6d6d6"))
     in_region = {s.id for s in game_map.spaces_in(card.region)}
     tint = _mix(colour, 0.25)
-    for shape in geometry.shapes:
-        if shape.space == card.space:
+    for other in geometry.shapes:
+        if other.space == card.space:
             continue
-        group.add(dwg.path(d=paths[shape.space], fill_rule="evenodd",
-                           fill=tint if shape.space in in_region else "#ececec"))
-    shape = geometry.shape(card.space) if card.space in paths else None
-    if shape is not None:
+        group.add(dwg.path(d=paths[other.space], fill_rule="evenodd",
+                           fill=tint if other.space in in_region else "#ececec"))
+    if card.space in paths:
+        shape = geometry.shape(card.space)
         d = paths[card.space]
         group.add(dwg.path(d=d, fill=colour, stroke="#1a1a1a", stroke_width=0.3,
                            fill_rule="evenodd", class_="locator-space"))
