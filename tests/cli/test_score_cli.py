@@ -1,0 +1,188 @@
+"""``sheetgen template`` and ``sheetgen score``: files written, Score JSON, standings,
+the annotated PDF read back, and one-line errors that write nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from math import hypot
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from pypdf import PdfReader
+
+from sheetgen.boardio import format_boards
+from sheetgen.cli import main
+from sheetgen.maps import find_geometry, find_map
+from sheetgen.model import Board, Cell
+from sheetgen.solve import standings
+from sheetgen.templates import paper
+
+USA_PATH = ["NENG", "NY", "PA", "MIDC", "VA", "NC", "SC", "GA", "FL", "AL", "MS", "TN", "KY",
+            "WV", "OH", "MI", "IN", "IL", "WI", "MN", "IA", "MO", "AR", "LA", "TX", "OK",
+            "KS", "NE", "SD", "ND", "MT", "WY", "CO", "NM", "AZ", "UT", "NV", "CA", "OR",
+            "WA", "ID"]
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def boards() -> list[Board]:
+    usa = find_map("usa")
+    tour = Board("usa", "Tour", {s: Cell.number(i * 2, i % 3 == 0)
+                                 for i, s in enumerate(USA_PATH)})
+    # Only the west coast can be travelled: CA(12) OR(12) NV(13) ID(*) WA(40) = 5 + 2.
+    coast = {s: Cell.cross() for s in usa.space_ids}
+    coast.update(CA=Cell.number(12, True), OR=Cell.number(12), WA=Cell.number(40, True),
+                 NV=Cell.number(13), ID=Cell.star())
+    return [tour, Board("usa", "Coast", coast)]
+
+
+def write_csv(path: Path, bs: list[Board]) -> Path:
+    path.write_text(format_boards(find_map("usa"), bs), encoding="utf-8")
+    return path
+
+
+def test_template_default_path_and_players(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("template", "USA")
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "output" / "usa-board.csv").read_text(encoding="utf-8")
+    assert text.splitlines()[:3] == ["# map: usa", "space,Player 1,Player 2,Player 3,Player 4",
+                                     "WA,,,,"]
+    assert len(text.splitlines()) == 2 + 41
+
+
+def test_template_named_players(tmp_path: Path) -> None:
+    out = tmp_path / "game.csv"
+    assert run("template", "usa", "--players", " Ann , Bo", "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").splitlines()[1] == "space,Ann,Bo"
+
+
+def test_template_errors(tmp_path: Path) -> None:
+    out = tmp_path / "t.csv"
+    for args, message in ((["usa", "--players", "Ann,ann"], "--players: 'ann' is given twice"),
+                          (["usa", "--players", "Ann,,Bo"], "--players:"),
+                          (["atlantis"], "unknown map 'atlantis'")):
+        result = run("template", *args, "-o", str(out))
+        assert result.exit_code == 1
+        assert message in result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_score_json_is_exactly_the_spec(tmp_path: Path) -> None:
+    csv_path = write_csv(tmp_path / "game.csv", boards())
+    pdf = tmp_path / "scored.pdf"
+    result = run("score", str(csv_path), "--json", "-o", str(pdf))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data == {
+        "map": "usa",
+        "players": [
+            {"name": "Tour", "score": 55, "route": USA_PATH, "spaces": 41, "circled": 14,
+             "circled_on_board": 14},
+            {"name": "Coast", "score": 7, "route": data["players"][1]["route"], "spaces": 5,
+             "circled": 2, "circled_on_board": 2},
+        ],
+        "winner": "Tour",
+    }
+    assert sorted(data["players"][1]["route"]) == ["CA", "ID", "NV", "OR", "WA"]
+    assert pdf.is_file()
+
+
+def test_score_table_and_default_pdf(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write_csv(tmp_path / "game.csv", boards())
+    result = run("score", "game.csv")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert re.match(r"\s*1\s+Tour\s+55\s+41\s+14\s+14$", lines[1])
+    assert re.match(r"\s*2\s+Coast\s+7\s+5\s+2\s+2$", lines[2])
+    assert "Winner: Tour (55 points)" in result.stdout
+    assert "Tour: " + " ".join(USA_PATH) in result.stdout
+    reader = PdfReader(io.BytesIO((tmp_path / "output" / "game-scored.pdf").read_bytes()))
+    assert len(reader.pages) == 3
+    first = reader.pages[0].extract_text()
+    assert "Tour" in first and "55 points" in first and "41 spaces on the route" in first
+    assert "Winner: Tour" in reader.pages[2].extract_text()
+    assert [o.title for o in reader.outline] == ["Tour: 55", "Coast: 7", "Standings"]
+
+
+def test_ties(tmp_path: Path) -> None:
+    usa = find_map("usa")
+    base = {s: Cell.cross() for s in usa.space_ids}
+    a = Board("usa", "Ann", {**base, "CA": Cell.number(1), "OR": Cell.number(2)})
+    b = Board("usa", "Bo", {**base, "CA": Cell.number(1), "OR": Cell.number(2),
+                            "TX": Cell.number(5, True)})
+    c = Board("usa", "Cy", {**base, "WA": Cell.number(1), "OR": Cell.number(2),
+                            "FL": Cell.star(True)})
+    out = tmp_path / "x.pdf"
+    result = run("score", str(write_csv(tmp_path / "t.csv", [a, b])), "--json", "-o", str(out))
+    assert json.loads(result.stdout)["winner"] == "Bo"
+    result = run("score", str(write_csv(tmp_path / "t.csv", [a, b, c])), "-o", str(out))
+    assert "Tie: Bo and Cy" in result.stdout
+    result = run("score", str(tmp_path / "t.csv"), "--json", "-o", str(out))
+    assert json.loads(result.stdout)["winner"] == ["Bo", "Cy"]
+
+
+def test_score_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
+    good = format_boards(find_map("usa"), boards())
+    cases = {
+        "cell": (good.replace("WA,(78),(40)", "WA,(78),1oo"),
+                 ":3:3: expected a number 0-99, '*', 'x' or one of them in parentheses; "
+                 "got '1oo'"),
+        "map": (good.replace("# map: usa", "# map: atlantis"), ":1:1: unknown map"),
+        "bytes": (None, ":1: expected UTF-8 text"),
+    }
+    assert "WA,(78),(40)" in good
+    for name, (text, message) in cases.items():
+        path = tmp_path / f"{name}.csv"
+        if text is None:
+            path.write_bytes(b"# map: usa\xff\n")
+        else:
+            path.write_text(text, encoding="utf-8")
+        out = tmp_path / f"{name}.pdf"
+        result = run("score", str(path), "-o", str(out))
+        assert result.exit_code == 1, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1
+        assert lines[0].startswith(f"Error: {path}{message}")
+        assert not out.exists()
+    result = run("score", str(tmp_path / "cell.csv"), "--map", "atlantis")
+    assert result.exit_code == 1 and "unknown map 'atlantis'" in result.output
+    result = run("score", str(tmp_path / "missing.csv"))
+    assert result.exit_code == 1 and "no such file" in result.output
+
+
+def test_drawn_route_follows_the_route(tmp_path: Path) -> None:
+    """Read the drawing back: a highlight ring on every route space, one arrow per step
+    lying on the line between the two circles' centres, badges numbered 1..n."""
+    from sheetgen.render.scored import scored_pages
+    from sheetgen.render.sheet import map_origin
+
+    usa = find_map("usa")
+    geometry = find_geometry("usa")
+    bs = boards()
+    table = standings(usa, bs)
+    a4 = paper("a4")
+    svg = scored_pages(usa, geometry, a4, bs, table)[1]
+    route = table.players[1].result.route
+    assert re.findall(r'id="route-ring-(\w+)"', svg) == list(route)
+    ox, oy = map_origin(*a4.landscape, geometry)
+    centres = [(geometry.shape(s).anchor[0] + ox, geometry.shape(s).anchor[1] + oy)
+               for s in route]
+    steps = re.findall(r'<g class="route-step"><line [^>]*x1="([\d.]+)" x2="([\d.]+)" '
+                       r'y1="([\d.]+)" y2="([\d.]+)"', svg)
+    assert len(steps) == len(route) - 1
+    pairs = list(zip(centres, centres[1:], strict=False))
+    for (x1, x2, y1, y2), (a, b) in zip(steps, pairs, strict=True):
+        for px, py in ((float(x1), float(y1)), (float(x2), float(y2))):
+            # distance from the point to the line a-b
+            cross = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0])
+            assert abs(cross) / hypot(b[0] - a[0], b[1] - a[1]) < 0.1
+        assert hypot(float(x1) - a[0], float(y1) - a[1]) < hypot(float(x2) - a[0],
+                                                                 float(y2) - a[1])
+    assert re.findall(r'id="step-(\d+)"', svg) == [str(i) for i in range(1, len(route) + 1)]
