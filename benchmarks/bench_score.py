@@ -120,6 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         except UnknownMapError:
             print(f"{map_id:<8} (not available; maps: {', '.join(map_ids())})")
             continue
+        if not game_map.edges:
+            print(f"{map_id:<8} (no links in the map data yet)")
+            continue
         for kind, maker, share, target_median, target_max in KINDS:
             rng = random.Random(f"{args.seed}-{map_id}-{kind}")
             count = max(3, int(args.boards * share))
