@@ -33,6 +33,7 @@ _COMMAND_MODULES = (
     "script_cmd",
     "cards_cmd",
     "score_cmd",
+    "kit_cmd",
 )
 
 

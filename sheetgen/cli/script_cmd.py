@@ -76,12 +76,9 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
 
 
 def _print_par(game_map: Map, script: Script, as_json: bool) -> None:
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
-    from sheetgen.solve.ontour import best_route
+    from sheetgen.players import par_result
 
-    board = play(game_map, script, PlannerPlayer()).board
-    result = best_route(game_map, board)
+    result = par_result(game_map, script)
     if as_json:
         click.echo(json.dumps({"map": game_map.id, "seed": script.seed, "par": result.score,
                                "route": list(result.route), "spaces": result.spaces,

@@ -201,13 +201,15 @@ def _add_table_head(dwg: svgwrite.Drawing, y: float, cols: dict[str, tuple[float
 
 
 def _add_header(dwg: svgwrite.Drawing, game_map: Map, script: Script, width: float,
-                page: int, pages: int, style: Style) -> float:
+                page: int, pages: int, style: Style, par: int | None = None) -> float:
     """Title, seed, setup and QR code; returns the y where the table starts."""
     muted = style.ink["muted"]
     top = MARGIN
     dwg.add(text(dwg, game_map.title, MARGIN, top + 7.0, 17, bold=True, class_="title"))
-    dwg.add(text(dwg, f"Seeded game · seed {script.seed}", MARGIN, top + 12.5, 10,
-                 class_="seed"))
+    seed_line = f"Seeded game · seed {script.seed}"
+    if par is not None:
+        seed_line += f" · par {par} (the built-in player's score)"
+    dwg.add(text(dwg, seed_line, MARGIN, top + 12.5, 10, class_="seed"))
     if pages > 1:
         dwg.add(text(dwg, f"Page {page} of {pages}", MARGIN, top + 17.0, 7.5, fill=muted))
     qr_side = _add_qr(dwg, qr_payload(script), 0, 0)  # measured, then placed below
@@ -256,8 +258,9 @@ def paginate(turns: Sequence[Turn], paper: Paper) -> list[Sequence[Turn]]:
 
 
 def script_svgs(game_map: Map, script: Script, paper: Paper,
-                style: Style | None = None) -> list[str]:
-    """The script as portrait pages of SVG text."""
+                style: Style | None = None, par: int | None = None) -> list[str]:
+    """The script as portrait pages of SVG text; ``par``, when given, is printed as the
+    challenge's target."""
     style = style or load_style()
     width, height = paper.width, paper.height
     cols = _columns(width)
@@ -267,7 +270,7 @@ def script_svgs(game_map: Map, script: Script, paper: Paper,
         dwg = new_page(width, height)
         _add_region_patterns(dwg)
         dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
-        y = _add_header(dwg, game_map, script, width, page, len(chunks), style)
+        y = _add_header(dwg, game_map, script, width, page, len(chunks), style, par)
         _add_table_head(dwg, y, cols, style)
         y += TABLE_HEAD_H
         for turn in chunk:

@@ -1,0 +1,71 @@
+"""``sheetgen kit``: everything a game needs, one bookmarked PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sheetgen.cli.common import (
+    UserError,
+    load_map,
+    output_option,
+    output_path,
+    paper_option,
+    report,
+    write_atomically,
+)
+from sheetgen.maps import MapDataError
+from sheetgen.templates import Paper
+
+
+@click.command("kit")
+@click.argument("map_id", metavar="GAME")
+@paper_option
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="The seeded game printed in the kit, with its par score.")
+@output_option
+def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> None:
+    """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
+    eight player sheets, the deck (fronts and backs), two d10, a seeded game with its
+    par score, how to score with sheetgen, and the open-data credits.
+
+    GAME is a map id: usa or europe.
+
+    \b
+    Examples:
+      sheetgen kit usa
+      sheetgen kit europe --paper letter -o europe-kit.pdf
+    """
+    from sheetgen.kit import build_kit
+    from sheetgen.render.pdf import Bookmark, merge_pdfs, svg_to_pdf_page
+
+    game_map = load_map(map_id)
+    if game_map.game != "ontour":
+        raise UserError(f"kit: {game_map.id} is a {game_map.game} map; kits are made for "
+                        "the On Tour maps usa and europe")
+    path = output_path(output, f"{game_map.id}-kit-{paper.id}", "pdf")
+    steps = ["rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
+             "attribution", "cover"]
+    with click.progressbar(length=len(steps) + 1, label="Building the kit",
+                           file=click.get_text_stream("stderr"),
+                           item_show_func=lambda s: s) as bar:
+        def progress(label: str) -> None:
+            bar.update(1, label)
+
+        try:
+            parts = build_kit(game_map, paper, seed=seed, progress=progress)
+        except MapDataError as exc:
+            raise UserError(str(exc)) from None
+        pages: list[bytes] = []
+        marks: list[Bookmark] = []
+        for part in parts:
+            marks.append(Bookmark(part.title, len(pages)))
+            pages.extend(svg_to_pdf_page(svg) for svg in part.pages)
+        bar.update(1, "PDF")
+        blob = merge_pdfs(pages, f"{game_map.title}: print-and-play kit", marks)
+    write_atomically(path, blob)
+    report([path])
+
+
+COMMANDS = (kit_command,)

@@ -1,0 +1,122 @@
+"""A whole print-and-play kit: every page a game needs, in order, with bookmarks.
+
+``build_kit`` composes the renderers; it returns the pages as SVG text grouped into
+bookmarked parts, and reports progress through a callback so the CLI can show a bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetgen.maps import attribution, find_geometry
+from sheetgen.model import Map
+from sheetgen.render.textpage import Block
+from sheetgen.resources import data_dir
+from sheetgen.templates import Paper
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class KitPart:
+    """A bookmarked run of pages."""
+
+    title: str
+    pages: tuple[str, ...]
+    """SVG text of each page."""
+
+
+def parse_prose(source: str) -> list[Block]:
+    """Blocks from the small markup of ``templates/kit/*.txt``: ``# `` a title, ``## `` a
+    heading, ``- `` a bullet (continued by indented lines), four spaces a line set as is,
+    anything else a paragraph (continued until a blank line)."""
+    blocks: list[Block] = []
+    for raw in source.splitlines():
+        line = raw.rstrip()
+        if not line.strip():
+            blocks.append(Block("break", ""))
+        elif line.startswith("    "):
+            blocks.append(Block("mono", line[4:]))
+        elif line.startswith("## "):
+            blocks.append(Block("h2", line[3:]))
+        elif line.startswith("# "):
+            blocks.append(Block("h1", line[2:]))
+        elif line.startswith("- "):
+            blocks.append(Block("li", line[2:]))
+        elif blocks and blocks[-1].kind in ("p", "li"):
+            blocks[-1] = Block(blocks[-1].kind, f"{blocks[-1].content} {line.strip()}")
+        else:
+            blocks.append(Block("p", line.strip()))
+    return [b for b in blocks if b.kind != "break"]
+
+
+def prose(name: str, **values: str) -> list[Block]:
+    """``templates/kit/<name>.txt`` as blocks, with ``MAP``-style words replaced."""
+    source = (data_dir("templates") / "kit" / f"{name}.txt").read_text(encoding="utf-8")
+    for key, value in values.items():
+        source = source.replace(key, value)
+    return parse_prose(source)
+
+
+def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+              progress: Progress = lambda label: None) -> list[KitPart]:
+    """Every part of the kit for ``game_map``, in print order."""
+    from sheetgen.players import par_result
+    from sheetgen.render.cards import Backs, DeckOptions, deck_pages
+    from sheetgen.render.cover import cover_svg
+    from sheetgen.render.dice import dice_pages
+    from sheetgen.render.layout import card_size, default_card_size, imposition
+    from sheetgen.render.script import script_svgs
+    from sheetgen.render.sheet import SheetOptions, sheet_svg
+    from sheetgen.render.textpage import prose_page
+    from sheetgen.rules.ontour import make_script
+
+    geometry = find_geometry(game_map.id)
+    credit = attribution(game_map.id)
+    parts: list[KitPart] = []
+
+    progress("rules")
+    rules = KitPart("Rules summary", (prose_page(paper, prose("ontour-rules")),))
+
+    progress("player sheets")
+    sheets = KitPart("Player sheets", tuple(
+        sheet_svg(game_map, geometry, paper,
+                  SheetOptions(attribution=credit, page_label=f"Sheet {i} of {players}"))
+        for i in range(1, players + 1)))
+
+    progress("cards")
+    imp = imposition()
+    deck_options = DeckOptions(card_size(default_card_size()), imp.bleed, Backs.DUPLEX_LONG)
+    deck = KitPart("Cards (double-sided, flip on the long edge)",
+                   tuple(deck_pages(game_map, paper, deck_options, imp, geometry)))
+
+    progress("dice")
+    d10 = KitPart("Two ten-sided dice", tuple(dice_pages("d10", paper)))
+
+    progress("seeded game")
+    game = make_script(game_map, seed)
+    par = par_result(game_map, game).score
+    seeded = KitPart(f"Seeded game {seed} (par {par})",
+                     tuple(script_svgs(game_map, game, paper, par=par)))
+
+    progress("scoring how-to")
+    howto = KitPart("Scoring with sheetgen",
+                    (prose_page(paper, prose("scoring-howto", MAP=game_map.id)),))
+
+    progress("attribution")
+    credits = KitPart("Open data and fonts", (prose_page(paper, [
+        Block("h1", "Open data and fonts"),
+        *[Block("p", line) for line in credit.splitlines()],
+        Block("p", "Type: Open Sans, digitized data copyright (c) 2010-2011 Google "
+                   "Corporation, Apache License 2.0, embedded in this file."),
+        Block("p", "This kit is an unofficial print-and-play aid for owners of On Tour. "
+                   "Maps, cards and layout are sheetgen's own, drawn from the open data "
+                   "above."),
+    ]),))
+
+    body = [rules, sheets, deck, d10, seeded, howto, credits]
+    progress("cover")
+    parts.append(KitPart("Cover", (cover_svg(game_map, geometry, paper, body),)))
+    parts.extend(body)
+    return parts
