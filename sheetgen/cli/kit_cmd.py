@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -48,7 +49,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
     steps = ["rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
              "attribution", "cover"]
     with click.progressbar(length=len(steps) + 1, label="Building the kit",
-                           file=click.get_text_stream("stderr"),
+                           file=sys.stderr,
                            item_show_func=lambda s: s) as bar:
         def progress(label: str) -> None:
             bar.update(1, label)
