@@ -6,8 +6,10 @@ that tries the neighbour with the fewest free neighbours first). Each turn it sc
 legal move by how good the board would be along its best few planned paths, and plays the
 best. The score of a board along a path is the best stretch of the path that can still be a
 route: written numbers that never decrease (stars wild, no X), plus the empty spaces of the
-stretch, each worth the chance that a number fitting between its neighbours will still come
-(from how many numbers the game has left and how wide the gap is).
+stretch, each counted by the chance that a number fitting between its neighbours will still
+come (from how many numbers the game has left and how many dice numbers fit the gap), less
+a charge for the spaces inside the run expected to stay short (the last numbers of the
+game must go somewhere, and one written inside the run splits it).
 
 The player sees only the board, the current turn's cards and dice, and how many spaces the
 game will still fill; never a later card or roll.
@@ -28,15 +30,15 @@ PATHS_KEPT = 6
 """Planned paths evaluated each turn (the best ones for the board so far)."""
 PATH_POOL = 48
 """Long paths found before play, from which the kept ones are picked."""
-REACH = 0.55
+REACH = 0.75
 """Share of a gap's fitting numbers the player expects to be able to place there (the
 cards do not always allow the space)."""
+BREAK = 0.5
+"""Charge per expected space left short inside a run (measured: 0 and 1 both play worse)."""
 SHORTLIST_FROM = 40
 """Above this many legal moves, only moves made of individually strong writes are scored."""
 SHORTLIST = 6
 """Writes kept per number (or star, or X) when shortlisting."""
-VALUES = 90
-"""Numbers a non-doubles roll can make (10 to 98 and 01 to 09 without doubles)."""
 
 
 @cache
@@ -71,26 +73,51 @@ def long_paths(game_map: Map, count: int = PATH_POOL) -> tuple[tuple[SpaceId, ..
     return tuple(ranked[:count])
 
 
-def _gap_value(k: int, lo: int, hi: int, numbers_left: int) -> float:
-    """Expected spaces filled, of ``k`` empty ones that need numbers from lo to hi."""
-    if k == 0:
-        return 0.0
+_COUNT = [0]
+for _v in range(100):
+    _COUNT.append(_COUNT[-1] + (_v // 10 != _v % 10))
+
+
+def fitting_numbers(lo: int, hi: int) -> int:
+    """How many dice numbers (two different digits) lie from ``lo`` to ``hi``."""
     if hi < lo:
-        return 0.0
-    fitting = REACH * numbers_left * (hi - lo + 1) / VALUES
-    return k * (1.0 - exp(-fitting / k))
+        return 0
+    return _COUNT[min(hi, 99) + 1] - _COUNT[max(lo, 0)]
+
+
+@cache
+def gap_fill(k: int, lo: int, hi: int, numbers_left: int) -> tuple[float, float]:
+    """Of ``k`` empty spaces that need numbers from lo to hi: the expected number that
+    will get one, and the expected number left short.
+
+    Each of the numbers still to come is a given dice number with chance 1/100 (a roll
+    makes two numbers; each number comes from two of the hundred rolls), and only a share
+    ``REACH`` of the fitting ones can be placed there (cards, the other number of the
+    turn). Fitting numbers arrive as a Poisson count N; the gap gets min(k, N).
+    """
+    if k == 0:
+        return 0.0, 0.0
+    lam = REACH * numbers_left * fitting_numbers(lo, hi) / 100
+    p = exp(-lam)
+    cdf = p
+    expected = 0.0
+    for j in range(k):
+        expected += 1.0 - cdf
+        p = p * lam / (j + 1)
+        cdf += p
+    return expected, k - expected
 
 
 def path_value(path: Sequence[SpaceId], cells: Mapping[SpaceId, Cell],
                numbers_left: int) -> float:
     """The best stretch of ``path`` that can still become a route (see module doc)."""
     best = 0.0
-    # Split at X; in each block, walk maximal non-decreasing runs of numbers.
     block: list[Cell | None] = []
     for space in [*path, None]:
         cell = cells.get(space) if space is not None else Cell.cross()
         if cell is not None and cell.kind is CellKind.CROSS:
-            best = max(best, _block_value(block, numbers_left))
+            if block:
+                best = max(best, _block_value(block, numbers_left))
             block = []
         else:
             block.append(cell)
@@ -98,52 +125,40 @@ def path_value(path: Sequence[SpaceId], cells: Mapping[SpaceId, Cell],
 
 
 def _block_value(block: Sequence[Cell | None], numbers_left: int) -> float:
-    """Best run within an X-free stretch of cells (None = empty)."""
-    if not block:
-        return 0.0
+    """Best stretch within an X-free part of a path (None = empty).
+
+    A stretch holds one maximal non-decreasing run of the written numbers and reaches out
+    to (not including) the numbers on either side that break the run. Its value: the
+    written spaces (2 if circled; stars are wild), plus the expected fills of its gaps;
+    a gap between two numbers of the run is charged ``BREAK`` per expected space left
+    short (a number that does not fit, written there at the end, splits the route).
+    """
+    nums = [i for i, c in enumerate(block) if c is not None and c.kind is CellKind.NUMBER]
+    if not nums:
+        stars = sum(1 + c.circled for c in block if c is not None)
+        return stars + gap_fill(sum(1 for c in block if c is None), 0, 99, numbers_left)[0]
     best = 0.0
-    start = 0  # index where the current run's stretch begins
-    last: int | None = None  # last number of the current run
-    pending = 0  # empties since the last number (or since start)
-    gained = 0.0  # value of the current run so far (excluding pending empties)
-    restart_at = 0  # where the next run would start: just after the last number
-    restart_pending = 0
-    i = 0
-    n = len(block)
-    while i < n:
-        cell = block[i]
-        if cell is None:
-            pending += 1
-        elif cell.kind is CellKind.STAR:
-            gained += 1 + cell.circled
-        else:
-            value = cell.value or 0
-            if last is not None and value < last:
-                # Close this run: trailing empties need numbers from `last` up.
-                best = max(best, gained + _gap_value(pending, last, 99, numbers_left))
-                # A new run starts after the previous number: the empties (and stars)
-                # between it and this number belong to both.
-                start = restart_at
-                gained = 0.0
-                for c in block[start:i]:
-                    if c is not None and c.kind is CellKind.STAR:
-                        gained += 1 + c.circled
-                gained += _gap_value(restart_pending, 0, value, numbers_left)
+    first, m = 0, len(nums)
+    while first < m:
+        last = first
+        while last + 1 < m and block[nums[last + 1]].value >= block[nums[last]].value:
+            last += 1
+        begin = nums[first - 1] + 1 if first > 0 else 0
+        end = nums[last + 1] if last + 1 < m else len(block)
+        value, low, k, inner = 0.0, 0, 0, False
+        for cell in block[begin:end]:
+            if cell is None:
+                k += 1
+            elif cell.kind is CellKind.STAR:
+                value += 1 + cell.circled
             else:
-                gained += _gap_value(pending, last if last is not None else 0, value,
-                                     numbers_left)
-            gained += 1 + cell.circled
-            last = value
-            pending = 0
-            restart_at = i + 1
-            restart_pending = 0
-            i += 1
-            continue
-        if cell is None:
-            restart_pending += 1
-        i += 1
-    best = max(best, gained + _gap_value(pending, last if last is not None else 0, 99,
-                                         numbers_left))
+                number = cell.value or 0
+                filled, short = gap_fill(k, low, number, numbers_left)
+                value += filled + 1 + cell.circled - (BREAK * short if inner else 0.0)
+                low, k, inner = number, 0, True
+        value += gap_fill(k, low, 99, numbers_left)[0]
+        best = max(best, value)
+        first = last + 1
     return best
 
 

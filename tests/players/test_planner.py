@@ -11,8 +11,9 @@ from sheetgen.model import Cell, CellKind
 from sheetgen.players.game import legal_moves, play, setup_cells
 from sheetgen.players.planner import (
     FirstFitPlayer,
+    BREAK,
     PlannerPlayer,
-    _gap_value,
+    gap_fill,
     long_paths,
     path_value,
 )
@@ -76,17 +77,32 @@ def _brute_path_value(path, cells, left) -> float:
         for j in range(i, n):
             if not ok(i, j) or (i > 0 and ok(i - 1, j)) or (j < n - 1 and ok(i, j + 1)):
                 continue
-            value, last, k = 0.0, 0, 0
+            value, last, k, inner = 0.0, 0, 0, False
             for c in (cells.get(s) for s in path[i:j + 1]):
                 if c is None:
                     k += 1
                 elif c.kind is CellKind.STAR:
                     value += 1 + c.circled
                 else:
-                    value += _gap_value(k, last, c.value, left) + 1 + c.circled
-                    last, k = c.value, 0
-            best = max(best, value + _gap_value(k, last, 99, left))
+                    filled, short = gap_fill(k, last, c.value, left)
+                    value += filled + 1 + c.circled - (BREAK * short if inner else 0)
+                    last, k, inner = c.value, 0, True
+            best = max(best, value + gap_fill(k, last, 99, left)[0])
     return best
+
+
+def test_gap_fill_is_a_poisson_expectation() -> None:
+    # Plain sum over the Poisson distribution of fitting arrivals: E[min(k, N)].
+    from math import exp, factorial
+
+    from sheetgen.players.planner import REACH, fitting_numbers
+    assert fitting_numbers(0, 99) == 90 and fitting_numbers(10, 19) == 9
+    for k, lo, hi, left in [(1, 0, 99, 10), (3, 20, 40, 12), (5, 50, 52, 30), (2, 9, 9, 4)]:
+        lam = REACH * left * fitting_numbers(lo, hi) / 100
+        oracle = sum(min(k, n) * exp(-lam) * lam ** n / factorial(n) for n in range(80))
+        filled, short = gap_fill(k, lo, hi, left)
+        assert filled == pytest.approx(oracle) and short == pytest.approx(k - oracle)
+    assert gap_fill(0, 0, 99, 10) == (0.0, 0.0)
 
 
 def test_path_value_matches_a_brute_force_oracle() -> None:
