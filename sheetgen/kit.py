@@ -80,10 +80,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     rules = KitPart("Rules summary", (prose_page(paper, prose("ontour-rules")),))
 
     progress("player sheets")
-    sheets = KitPart("Player sheets", tuple(
-        sheet_svg(game_map, geometry, paper,
-                  SheetOptions(attribution=credit, page_label=f"Sheet {i} of {players}"))
-        for i in range(1, players + 1)))
+    sheets = KitPart("Player sheets",
+                     (sheet_svg(game_map, geometry, paper, SheetOptions(attribution=credit)),)
+                     * players)
 
     progress("cards")
     imp = imposition()
@@ -120,3 +119,15 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     parts.append(KitPart("Cover", (cover_svg(game_map, geometry, paper, body),)))
     parts.extend(body)
     return parts
+
+
+def kit_pdf(parts: list[KitPart], title: str) -> bytes:
+    """The parts as one PDF, a bookmark at the first page of each."""
+    from sheetgen.render.pdf import Bookmark, build_pdf
+
+    marks: list[Bookmark] = []
+    svgs: list[str] = []
+    for part in parts:
+        marks.append(Bookmark(part.title, len(svgs)))
+        svgs.extend(part.pages)
+    return build_pdf(svgs, title, marks)

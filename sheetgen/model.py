@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from functools import cached_property
 from types import MappingProxyType
 
@@ -24,7 +24,7 @@ Ring = tuple[Point, ...]
 """A closed polygon ring in map mm (the last point is not repeated)."""
 
 
-class Region(str, Enum):
+class Region(StrEnum):
     """The five On Tour regions. Every space lies in one of north/south and one of
     west/central/east."""
 

@@ -38,8 +38,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
       sheetgen kit usa
       sheetgen kit europe --paper letter -o europe-kit.pdf
     """
-    from sheetgen.kit import build_kit
-    from sheetgen.render.pdf import Bookmark, merge_pdfs, svg_to_pdf_page
+    from sheetgen.kit import build_kit, kit_pdf
 
     game_map = load_map(map_id)
     if game_map.game != "ontour":
@@ -58,13 +57,8 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
             parts = build_kit(game_map, paper, seed=seed, progress=progress)
         except MapDataError as exc:
             raise UserError(str(exc)) from None
-        pages: list[bytes] = []
-        marks: list[Bookmark] = []
-        for part in parts:
-            marks.append(Bookmark(part.title, len(pages)))
-            pages.extend(svg_to_pdf_page(svg) for svg in part.pages)
         bar.update(1, "PDF")
-        blob = merge_pdfs(pages, f"{game_map.title}: print-and-play kit", marks)
+        blob = kit_pdf(parts, f"{game_map.title}: print-and-play kit")
     write_atomically(path, blob)
     report([path])
 

@@ -61,10 +61,10 @@ def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt
     name = f"{game_map.id}-sheets-{paper.id}" + (f"-seed-{seed}" if seed is not None else "")
     path = output_path(output, name, fmt)
     credit = attribution(game_map.id)
+    # Every player's sheet is the same page: drawn once, stored once in the PDF.
     svgs = [sheet_svg(game_map, geometry, paper,
-                      SheetOptions(attribution=credit, seed=seed, prefilled=prefilled,
-                                   page_label=f"Player {i} of {players}" if players > 1 else ""))
-            for i in range(1, players + 1)]
+                      SheetOptions(attribution=credit, seed=seed, prefilled=prefilled))
+            ] * players
     report(write_pages(path, fmt, svgs, title=f"{game_map.title}: player sheets"))
 
 

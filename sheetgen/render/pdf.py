@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,9 +33,19 @@ class Bookmark:
     """0 for a top-level entry, 1 for an entry under the previous top-level one."""
 
 
+_CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
+"""The conversion time cairo writes into every file (14 digits, YYYYMMDDHHmmSS)."""
+
+
 def svg_to_pdf_page(svg: str) -> bytes:
-    """One SVG drawing as a one-page PDF (the page size is the SVG's width and height)."""
-    return bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+    """One SVG drawing as a one-page PDF (the page size is the SVG's width and height).
+
+    cairo stamps the time of conversion into the file; it is overwritten in place, byte
+    for byte (so the cross-reference offsets stay true), so that the same drawing always
+    gives the same bytes.
+    """
+    pdf = bytes(cairosvg.svg2pdf(bytestring=svg.encode("utf-8")))
+    return _CAIRO_DATE.sub(rb"\g<1>20000101000000", pdf, count=1)
 
 
 def svg_to_png(svg: str, dpi: int = 150) -> bytes:
@@ -45,15 +56,34 @@ def svg_to_png(svg: str, dpi: int = 150) -> bytes:
 
 def build_pdf(svgs: Sequence[str], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
     """Pages drawn as SVG, in order, as one PDF with a title and bookmarks."""
-    return merge_pdfs([svg_to_pdf_page(s) for s in svgs], title, bookmarks)
+    return merge_pdfs(pdf_pages(svgs), title, bookmarks)
+
+
+def pdf_pages(svgs: Sequence[str]) -> list[bytes]:
+    """Each drawing as a one-page PDF; identical drawings are converted once and share
+    their bytes, so ``merge_pdfs`` stores them once."""
+    converted: dict[str, bytes] = {}
+    pages = []
+    for svg in svgs:
+        if svg not in converted:
+            converted[svg] = svg_to_pdf_page(svg)
+        pages.append(converted[svg])
+    return pages
 
 
 def merge_pdfs(documents: Sequence[bytes], title: str,
                bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Concatenate PDF documents; set the title, producer and bookmarks; no dates."""
+    """Concatenate PDF documents; set the title, producer and bookmarks; no dates.
+
+    Repeated documents (equal bytes) are read once, so their pages share one content
+    stream and one set of fonts in the output.
+    """
     writer = PdfWriter()
+    readers: dict[bytes, PdfReader] = {}
     for doc in documents:
-        writer.append(PdfReader(io.BytesIO(doc)))
+        if doc not in readers:
+            readers[doc] = PdfReader(io.BytesIO(doc))
+        writer.append(readers[doc])
     writer.add_metadata({"/Title": title, "/Producer": PRODUCER, "/Creator": PRODUCER})
     parent = None
     for mark in bookmarks:

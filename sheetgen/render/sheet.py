@@ -39,8 +39,6 @@ class SheetOptions:
     """Cells already written (the setup numbers of a seeded game)."""
     attribution: str = ""
     """Open-data credit printed in small type."""
-    page_label: str = ""
-    """Small text at the bottom right, e.g. "Player 2 of 4"."""
 
 
 def new_page(width: float, height: float) -> svgwrite.Drawing:
@@ -259,7 +257,4 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         for k, line in enumerate(reversed(options.attribution.splitlines())):
             dwg.add(text(dwg, line, width - MARGIN, height - MARGIN - 3.2 * k, 5.5,
                          anchor="end", fill=style.ink["muted"], class_="attribution"))
-    if options.page_label:
-        dwg.add(text(dwg, options.page_label, width - MARGIN, foot_y + 1.0, 7,
-                     anchor="end", fill=style.ink["muted"]))
     return str(dwg.tostring())

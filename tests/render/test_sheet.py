@@ -38,8 +38,8 @@ def test_write_in_circles_are_big_apart_and_inside_the_margins(map_id: str,
     width, height = sheet.landscape
     for cx, cy, r in found.values():
         assert 2 * r >= 9.0
-        assert 8.0 <= cx - r and cx + r <= width - 8.0
-        assert 8.0 <= cy - r and cy + r <= height - 8.0
+        assert cx - r >= 8.0 and cx + r <= width - 8.0
+        assert cy - r >= 8.0 and cy + r <= height - 8.0
     for (a, (ax, ay, ar)), (b, (bx, by, br)) in itertools.combinations(found.items(), 2):
         assert math.hypot(ax - bx, ay - by) >= ar + br, f"{a} and {b} overlap"
 
