@@ -27,3 +27,43 @@ def test_readme_opens_with_two_commands() -> None:
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert readme_commands()[1] in ci.splitlines()
+
+
+def _commands() -> list[tuple[str, object]]:
+    import click
+
+    from sheetgen.cli import main
+
+    found: list[tuple[str, object]] = []
+
+    def walk(prefix: str, command: click.Command) -> None:
+        if isinstance(command, click.Group):
+            for name, sub in sorted(command.commands.items()):
+                walk(f"{prefix} {name}".strip(), sub)
+        else:
+            found.append((prefix, command))
+
+    walk("", main)
+    return found
+
+
+def test_every_command_and_option_is_in_the_readme() -> None:
+    import click
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = []
+    for name, command in _commands():
+        assert isinstance(command, click.Command)
+        if f"sheetgen {name}" not in readme:
+            missing.append(f"sheetgen {name}")
+        for param in command.params:
+            for flag in param.opts:
+                if flag.startswith("--") and flag not in ("--help", "--version") \
+                        and flag not in readme:
+                    missing.append(f"sheetgen {name} {flag}")
+    assert missing == []
+
+
+def test_every_command_has_an_example_in_its_help() -> None:
+    for name, command in _commands():
+        assert "sheetgen " in (command.help or ""), f"sheetgen {name} --help has no example"
