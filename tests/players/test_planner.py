@@ -10,8 +10,8 @@ from sheetgen.maps import find_map
 from sheetgen.model import Cell, CellKind
 from sheetgen.players.game import legal_moves, play, setup_cells
 from sheetgen.players.planner import (
-    FirstFitPlayer,
     BREAK,
+    FirstFitPlayer,
     PlannerPlayer,
     gap_fill,
     long_paths,
@@ -48,8 +48,10 @@ def test_beats_the_first_fit_baseline(games) -> None:
     planner = [best_route(usa, games[s].board).score for s in SEEDS]
     baseline = [best_route(usa, play(usa, make_script(usa, s), FirstFitPlayer()).board).score
                 for s in SEEDS]
-    assert sum(planner) > sum(baseline) + 5 * len(SEEDS)
-    assert sum(planner) / len(planner) >= 20
+    assert sum(planner) > sum(baseline) + 12 * len(SEEDS)
+    # The path evaluation without the dice odds and the charge for short gaps averaged
+    # 24.25 on these seeds; this one 27.9.
+    assert sum(planner) / len(planner) >= 26
 
 
 def test_long_paths_are_simple_paths_of_the_map() -> None:
