@@ -22,9 +22,8 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.model import Card, Map, MapGeometry, Region, Ring
-from sheetgen.render import FONT_CONDENSED
+from sheetgen.render.draw import new_page
 from sheetgen.render.layout import (
-    PT,
     CardSize,
     Flip,
     Imposition,
@@ -36,13 +35,11 @@ from sheetgen.render.layout import (
     draw_ruler,
     fold_grid,
     mirror_rect,
-    new_page,
     ruler_spot,
-    text,
 )
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text_width
+from sheetgen.render.text import PT, text, text_width
 from sheetgen.templates import Paper
 
 BACK_COLOUR = "#1d3b5c"
@@ -216,7 +213,7 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
     group.add(dwg.rect((round((w - plate_w) / 2, 3), round(base - cap - 1.4, 3)),
                        (round(plate_w, 3), round(cap + 2.8, 3)), rx=1.2, fill=colour,
                        fill_opacity=0.85))
-    group.add(text(dwg, region, w / 2, base, region_pt, bold=True, family=FONT_CONDENSED,
+    group.add(text(dwg, region, w / 2, base, region_pt, condensed=True,
                    anchor="middle", fill="#ffffff", class_="card-text region-name",
                    letter_spacing="0.4"))
     # The space's name, large.
@@ -270,7 +267,7 @@ def card_back(dwg: svgwrite.Drawing, game_map: Map, size: CardSize, bleed: float
     for line, pt in zip(lines, sizes, strict=True):
         y += pt * PT * 0.95
         group.add(text(dwg, line, w / 2, y - pt * PT * 0.18, pt, bold=True,
-                       family=FONT_CONDENSED, anchor="middle", fill=BACK_COLOUR,
+                       condensed=True, anchor="middle", fill=BACK_COLOUR,
                        class_="card-text title"))
     y += 2 + dots / 2
     for i, region in enumerate(Region):

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from sheetgen.model import Map, MapGeometry
-from sheetgen.render.sheet import add_map, add_patterns, new_page
+from sheetgen.render.draw import new_page
+from sheetgen.render.sheet import add_map, add_patterns
 from sheetgen.render.style import load_style
 from sheetgen.render.text import text
 from sheetgen.templates import Paper

@@ -35,9 +35,11 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.render import FONT
-from sheetgen.render.layout import PT, LayoutError, Rect, new_page, place_ruler, text
+from sheetgen.render.draw import new_page
+from sheetgen.render.layout import LayoutError, Rect, place_ruler
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import DiceColour, dice_colours
+from sheetgen.render.text import PT, text
 from sheetgen.templates import Paper, load
 
 Vec3 = tuple[float, float, float]

@@ -27,10 +27,9 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.render import FONT
+from sheetgen.render.text import PT, text
 from sheetgen.templates import Paper, UnknownTemplateError, load
 
-PT = 25.4 / 72
 """One typographic point in mm."""
 HAIRLINE_PT = 0.25
 """The thinnest line a page may hold, in points."""
@@ -417,23 +416,6 @@ def crop_marks(trims: Sequence[Rect], bleed: float, page_w: float, page_h: float
 
 
 # --- drawing ------------------------------------------------------------------------------
-
-
-def new_page(width: float, height: float) -> svgwrite.Drawing:
-    """An empty page ``width`` x ``height`` mm, one user unit = 1 mm."""
-    dwg = svgwrite.Drawing(size=(f"{width:g}mm", f"{height:g}mm"), profile="full",
-                           debug=False)
-    dwg.viewbox(0, 0, width, height)
-    return dwg
-
-
-def text(dwg: svgwrite.Drawing, content: str, x: float, y: float, size_pt: float, *,
-         bold: bool = False, family: str = FONT, anchor: str = "start",
-         fill: str = "#1a1a1a", **extra: Any) -> Any:
-    """A text element in a house font; ``size_pt`` in points, position in mm."""
-    return dwg.text(content, insert=(round(x, 3), round(y, 3)), font_family=family,
-                    font_size=f"{size_pt * PT:.3f}", font_weight="bold" if bold else "normal",
-                    text_anchor=anchor, fill=fill, **extra)
 
 
 def draw_crop_marks(dwg: svgwrite.Drawing, marks: Iterable[Segment],

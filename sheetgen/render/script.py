@@ -9,14 +9,13 @@ numbers, a mark on star and last turns, and a tick box.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import cos, pi, sin
 from typing import Any
 
 import svgwrite
 from reportlab.graphics.barcode import qrencoder
 
 from sheetgen.model import Card, Map, Region
-from sheetgen.render.sheet import new_page
+from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text
 from sheetgen.rules.ontour import Script, Turn
@@ -97,15 +96,6 @@ def _chip(dwg: svgwrite.Drawing, region: Region, x: float, y: float, side: float
     return group
 
 
-def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.42
-        a = -pi / 2 + i * pi / 5
-        pts.append((round(cx + rr * cos(a), 3), round(cy + rr * sin(a), 3)))
-    return pts
-
-
 def _columns(width: float) -> dict[str, tuple[float, float]]:
     """Each column's (left x, width)."""
     fixed = dict(FIXED_COLUMNS)
@@ -160,7 +150,7 @@ def _add_row(dwg: svgwrite.Drawing, game_map: Map, turn: Turn, y: float,
                  anchor="middle", class_="dice"))
     nx, nw = cols["numbers"]
     if turn.star:
-        dwg.add(dwg.polygon(_star(nx + 4.5, y + ROW_H / 2, 2.6), fill=ink))
+        dwg.add(dwg.polygon(star_points(nx + 4.5, y + ROW_H / 2, 2.6), fill=ink))
         dwg.add(text(dwg, "one star", nx + 8.5, mid, 8.5, class_="numbers"))
     else:
         sep = "  or  " if turn.last and turn.empty_before == 1 else "  "

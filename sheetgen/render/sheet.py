@@ -1,7 +1,7 @@
 """Player sheets: the map at print scale, area tints, write-in circles, legend, score box.
 
 The drawing is built from public pieces so other pages (scored boards, kits) can compose
-them: ``new_page`` makes a page in millimetres, ``add_map`` draws a map with its circles and
+them: ``add_map`` draws a map with its circles and
 optional written cells at an offset, ``add_legend`` the area key, ``sheet_svg`` a whole
 player sheet.
 """
@@ -15,6 +15,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.model import Area, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
+from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width
 from sheetgen.templates import Paper
@@ -39,12 +40,6 @@ class SheetOptions:
     """Cells already written (the setup numbers of a seeded game)."""
     attribution: str = ""
     """Open-data credit printed in small type."""
-
-
-def new_page(width: float, height: float) -> svgwrite.Drawing:
-    """An empty page whose user unit is one millimetre."""
-    return svgwrite.Drawing(size=(f"{width:g}mm", f"{height:g}mm"),
-                            viewBox=f"0 0 {width:g} {height:g}", debug=False)
 
 
 def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
@@ -146,7 +141,7 @@ def _cell_mark(dwg: svgwrite.Drawing, cell: Cell, cx: float, cy: float, radius: 
         mark.add(text(dwg, f"{cell.value:02d}", cx, cy + 1.75, 14, bold=True,
                       anchor="middle", fill=ink))
     elif cell.kind is CellKind.STAR:
-        mark.add(dwg.polygon(_star_points(cx, cy, radius * 0.62), fill=ink))
+        mark.add(dwg.polygon(star_points(cx, cy, radius * 0.62), fill=ink))
     else:
         r = radius * 0.5
         mark.add(dwg.line((cx - r, cy - r), (cx + r, cy + r), stroke=ink, stroke_width=0.8,
@@ -157,17 +152,6 @@ def _cell_mark(dwg: svgwrite.Drawing, cell: Cell, cx: float, cy: float, radius: 
         mark.add(dwg.circle((round(cx, 2), round(cy, 2)), radius - 0.9, fill="none",
                             stroke=ink, stroke_width=0.6, class_="circled"))
     return mark
-
-
-def _star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    from math import cos, pi, sin
-
-    pts = []
-    for i in range(10):
-        rr = r if i % 2 == 0 else r * 0.42
-        a = -pi / 2 + i * pi / 5
-        pts.append((round(cx + rr * cos(a), 3), round(cy + rr * sin(a), 3)))
-    return pts
 
 
 def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style) -> Group:

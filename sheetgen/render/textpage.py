@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.render.sheet import new_page
+from sheetgen.render.draw import new_page
 from sheetgen.render.text import PT, text, wrap
 from sheetgen.templates import Paper
 

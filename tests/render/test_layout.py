@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.render.draw import new_page
 from sheetgen.render.layout import (
     HAIRLINE_PT,
     PT,
@@ -20,7 +21,6 @@ from sheetgen.render.layout import (
     fold_grid,
     imposition,
     mirror_rect,
-    new_page,
     segment_box,
 )
 from sheetgen.templates import paper
