@@ -15,7 +15,8 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.model import Board, Map, MapGeometry
-from sheetgen.render.sheet import FOOTER, MARGIN, add_map, add_patterns, map_origin, new_page
+from sheetgen.render.draw import new_page
+from sheetgen.render.sheet import FOOTER, MARGIN, add_map, add_patterns, map_origin
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings

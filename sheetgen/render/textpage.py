@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.render.draw import new_page
 from sheetgen.render.text import PT, text, wrap
@@ -40,8 +41,8 @@ def prose_page(paper: Paper, blocks: list[Block], *, landscape: bool = False,
             y += leading
             dwg.add(dwg.rect((margin + 2.0, round(y - size * PT * 1.02, 2)),
                              (column - 4.0, round(leading, 2)), fill="#f1f1f1"))
-            dwg.add(text(dwg, block.content, margin + 4.0, y, size, condensed=True,
-                         **{"xml:space": "preserve"}))
+            preserve: dict[str, Any] = {"xml:space": "preserve"}
+            dwg.add(text(dwg, block.content, margin + 4.0, y, size, condensed=True, **preserve))
             continue
         lines = wrap(block.content, column - indent, size, bold=bold)
         for k, line in enumerate(lines):
