@@ -2,11 +2,12 @@
 
     python benchmarks/bench_score.py [--maps usa,europe] [--boards 200] [--seed 1]
 
-Realistic boards imitate finished games: the numbers (two-digit dice numbers, so many ties)
-rise along a long random walk over the map with some out-of-place numbers, 2-4 stars, a few
-crosses and about a third of the spaces circled. Adversarial boards: every space a star;
-long runs of equal numbers; every space the same number. Prints a table and whether each
-target is met.
+Player boards are finished games of the built-in player on seeded scripts. Realistic
+boards imitate finished games without playing them, so they are quick to make in numbers:
+the numbers (two-digit dice numbers, so many ties) rise along a long random walk over the
+map with some out-of-place numbers, 2-4 stars, a few crosses and about a third of the
+spaces circled. Adversarial boards: every space a star; long runs of equal numbers; every
+space the same number. Prints a table and whether each target is met.
 """
 
 from __future__ import annotations
@@ -72,6 +73,16 @@ def realistic(game_map: Map, rng: random.Random, index: int) -> Board:
     return Board(game_map.id, f"realistic-{index}", cells)
 
 
+def played(game_map: Map, rng: random.Random, index: int) -> Board:
+    """The built-in player's finished board for a seeded game (about 0.7 s to play)."""
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+    from sheetgen.rules.ontour import make_script
+
+    script = make_script(game_map, rng.randrange(1_000_000))
+    return play(game_map, script, PlannerPlayer()).board
+
+
 def all_stars(game_map: Map, rng: random.Random, index: int) -> Board:
     return Board(game_map.id, f"stars-{index}",
                  {sid: Cell.star(rng.random() < 1 / 3) for sid in game_map.space_ids})
@@ -99,6 +110,7 @@ def all_equal(game_map: Map, rng: random.Random, index: int) -> Board:
 # (kind, maker, boards as a fraction of --boards, target median ms, target max ms)
 KINDS: list[tuple[str, BoardMaker, float, float | None, float | None]] = [
     ("realistic", realistic, 1.0, 2.0, 50.0),
+    ("player", played, 0.2, 2.0, 50.0),
     ("all-star", all_stars, 0.1, None, 1000.0),
     ("equal-runs", equal_runs, 0.25, None, None),
     ("all-equal", all_equal, 0.1, None, 1000.0),
