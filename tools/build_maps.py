@@ -352,8 +352,9 @@ class MapSpec:
     obj: str
     assign: Callable[[Feature], str | None]
     """A feature's space id, ``CONTEXT`` for land drawn for orientation, None to drop."""
-    keep_polygon: Callable[[str, list[list[Point]]], bool] = lambda space, rings: True
-    """Whether one polygon (its rings in source coordinates) of a space is kept."""
+    polygon_space: Callable[[str, list[list[Point]]], str | None] = lambda space, rings: space
+    """Where one polygon of a feature goes, given the feature's space (or ``CONTEXT``) and
+    the polygon's rings in source coordinates: a space, ``CONTEXT``, or None to drop it."""
     project: Callable[[Point], Point] = lambda p: p
     """Source coordinates -> plane coordinates with y down."""
     frame: Callable[[dict[str, list[Point]]], tuple[float, float, float, float]] | None = None
@@ -385,6 +386,8 @@ class Built:
     spaces: dict[str, list[Ring]]
     context: list[Ring]
     derived_edges: set[tuple[str, str]]
+    border_mm: dict[tuple[str, str], float]
+    """Length of each derived edge's shared border on the printed map."""
     point_contacts: set[tuple[str, str]]
     points_before: int
     points_after: int
@@ -431,12 +434,13 @@ def build(spec: MapSpec, order: list[str]) -> Built:
     space_refs: dict[str, list[int]] = {}
     context_refs: list[list[int]] = []  # one list per context polygon ring set
     for feat in feats:
-        space = spec.assign(feat)
-        if space is None:
+        owner = spec.assign(feat)
+        if owner is None:
             continue
         for poly in feat.polygons:
             rings_src = [[p for ref in ring for p in arc_points(raw, ref)] for ring in poly]
-            if not spec.keep_polygon(space if space != CONTEXT else feat.name, rings_src):
+            space = spec.polygon_space(owner, rings_src)
+            if space is None:
                 continue
             refs = [ref for ring in poly for ref in ring]
             if space == CONTEXT:
@@ -487,6 +491,13 @@ def build(spec: MapSpec, order: list[str]) -> Built:
         if i in game_arcs:
             before += len(pts)
             after += len(simple[i])
+    border: dict[tuple[str, str], float] = {}
+    for i, owners in users.items():
+        if len(owners) == 2:
+            a, b = sorted(owners)
+            pts = simple[i]
+            border[(a, b)] = border.get((a, b), 0.0) + sum(
+                math.dist(pts[k - 1], pts[k]) for k in range(1, len(pts)))
     ends = {}
     for i in all_arcs:
         ends[i] = (simple[i][0], simple[i][-1])
@@ -525,8 +536,8 @@ def build(spec: MapSpec, order: list[str]) -> Built:
                          if abs(ring_area(r)) >= spec.min_island or abs(ring_area(r)) == biggest]
     context = [r for refs in context_refs for r in rings_of(refs)
                if abs(ring_area(r)) >= 2 * spec.min_island]
-    return Built(width, height, spaces, context, derived, point_contacts, before, after,
-                 len(game_arcs))
+    return Built(width, height, spaces, context, derived, border, point_contacts, before,
+                 after, len(game_arcs))
 
 
 # --- circles, call-outs and labels ----------------------------------------------------
@@ -622,7 +633,18 @@ def inside_anchor(shape: Shape, pole: Point, text: str, hint: Point | None = Non
 
 
 class Layout:
-    """Greedy placement of circles, call-outs and labels with collision checks."""
+    """Circles inside roomy spaces, call-outs for the others, labels beside every circle.
+
+    Call-outs are placed in two phases: every candidate position of every call-out is
+    scored once against the fixed parts of the map (outlines, sea, inside circles), then a
+    greedy pass takes call-outs one at a time, each at its cheapest position that clears
+    the call-outs already placed; a call-out left without room moves to the front of the
+    queue and the pass starts again.
+    """
+
+    STEP = 1.0
+    REACH = 32.0
+    RETRIES = 60
 
     def __init__(self, built: Built, labels: dict[str, str],
                  hints: dict[str, Point]) -> None:
@@ -635,6 +657,8 @@ class Layout:
         self.circles: dict[str, Point] = {}
         self.leaders: dict[str, tuple[Point, Point]] = {}
         self.label_boxes: dict[str, tuple[float, float, float, float]] = {}
+        self.targets: dict[str, Point] = {}
+        """Where each call-out's leader ends: no other circle may sit on it."""
 
     def circle_free(self, p: Point, ignore: str = "") -> bool:
         r = CIRCLE_D / 2
@@ -645,6 +669,8 @@ class Layout:
                if s != ignore):
             return False
         if any(box_dist(p, b) < r + 0.5 for s, b in self.label_boxes.items() if s != ignore):
+            return False
+        if any(math.dist(p, t) < r + 0.8 for s, t in self.targets.items() if s != ignore):
             return False
         return all(math.sqrt(seg_dist2(p, a, b)) >= r + 0.6
                    for s, (a, b) in self.leaders.items() if s != ignore)
@@ -659,6 +685,7 @@ class Layout:
                                                     self.hints.get(space))
             else:
                 callouts.append(space)
+                self.targets[space] = pole
         label_at: dict[str, Point] = {}
         for space in self.shapes:
             if space in self.circles:
@@ -666,38 +693,56 @@ class Layout:
                 if at is None:
                     raise ValueError(f"no room for the label of {space}")
                 label_at[space] = at
-        # call-outs west to east (then north to south)
-        callouts.sort(key=lambda s: (poles[s][0][0], poles[s][0][1]))
-        for space in callouts:
-            label_at[space] = self.place_callout(space, poles[space][0])
+        candidates = {s: self.candidates(s, poles[s][0]) for s in callouts}
+        # the call-outs with the fewest good places go first; ties west to east
+        queue = sorted(callouts, key=lambda s: (len(candidates[s]), poles[s][0]))
+        fixed = (dict(self.circles), dict(self.label_boxes))
+        for _ in range(self.RETRIES):
+            self.circles, self.label_boxes = dict(fixed[0]), dict(fixed[1])
+            self.leaders = {}
+            placed_labels = dict(label_at)
+            failed = None
+            for space in queue:
+                at = self.place_callout(space, poles[space][0], candidates[space])
+                if at is None:
+                    failed = space
+                    break
+                placed_labels[space] = at
+            if failed is None:
+                label_at = placed_labels
+                break
+            queue.remove(failed)
+            queue.insert(0, failed)
+        else:
+            raise ValueError(f"no room for the call-outs; last failure: {failed}")
         return [Placed(space, self.circles[space], label_at[space],
                        self.leaders[space][1] if space in self.leaders else None,
                        poles[space][1])
                 for space in self.shapes]
 
-    def place_callout(self, space: str, target: Point) -> Point:
+    def candidates(self, space: str, target: Point) -> list[tuple[float, Point]]:
+        """Every position for the space's call-out circle that clears the fixed parts of
+        the map, with its cost, cheapest first."""
         r = CIRCLE_D / 2
-        candidates: list[tuple[float, Point]] = []
+        out: list[tuple[float, Point]] = []
         own = self.shapes[space]
         others = [(s, sh) for s, sh in self.shapes.items() if s != space]
-        step = 1.0
-        reach = 60.0
         hint = self.hints.get(space)
-        gx = max(r + 0.5, target[0] - reach)
-        while gx <= min(self.built.width - r - 0.5, target[0] + reach):
-            gy = max(r + 0.5, target[1] - reach)
-            while gy <= min(self.built.height - r - 0.5, target[1] + reach):
-                p = (gx, gy)
-                gy += step
+        fixed = list(self.circles.values())
+        x = max(r + 0.5, target[0] - self.REACH)
+        while x <= min(self.built.width - r - 0.5, target[0] + self.REACH):
+            y = max(r + 0.5, target[1] - self.REACH)
+            while y <= min(self.built.height - r - 0.5, target[1] + self.REACH):
+                p = (round(x, 2), round(y, 2))
+                y += self.STEP
                 length = math.dist(p, target)
-                if length > reach or not self.circle_free(p):
+                if length > self.REACH or not self.circle_free(p, ignore=space):
                     continue
                 if own.contains(p) or own.edge_dist(p, r + 0.6) < r + 0.5:
                     continue  # outside its own outline, clear of it
-                if any(segments_cross(p, target, a, b) for a, b in self.leaders.values()):
+                if any(math.sqrt(seg_dist2(q, p, target)) < r + 0.6 for q in fixed):
                     continue
-                if any(math.sqrt(seg_dist2(q, p, target)) < r + 0.6
-                       for q in self.circles.values()):
+                if any(segment_box_hit(p, target, b) for b in self.label_boxes.values()):
                     continue
                 sea = self.land.edge_dist(p, r + 1.0)
                 on_land = self.land.contains(p)
@@ -714,12 +759,27 @@ class Layout:
                               and sh.bbox[3] >= min(p[1], target[1])
                               and sh.crosses(p, target))
                 # short leaders; then cover and cross few other spaces; then prefer sea
-                cost = length + 6.0 * len(covered) + 12.0 * crossed + 1.5 * over_land
+                cost = 2.5 * length + 6.0 * len(covered) + 8.0 * crossed + 1.0 * over_land
                 if hint is not None:
                     cost += 2.0 * math.dist(p, hint)
-                candidates.append((cost, p))
-            gx += step
-        for _, p in sorted(candidates):
+                out.append((round(cost, 6), p))
+            x += self.STEP
+        return sorted(out)
+
+    def place_callout(self, space: str, target: Point,
+                      candidates: list[tuple[float, Point]]) -> Point | None:
+        """Put the call-out at its cheapest free candidate; its label position, or None."""
+        r = CIRCLE_D / 2
+        for _, p in candidates:
+            if not self.circle_free(p, ignore=space):
+                continue
+            if any(segments_cross(p, target, a, b) for a, b in self.leaders.values()):
+                continue
+            if any(math.sqrt(seg_dist2(q, p, target)) < r + 0.6
+                   for q in self.circles.values()):
+                continue
+            if any(segment_box_hit(p, target, b) for b in self.label_boxes.values()):
+                continue
             self.circles[space] = p
             # the leader runs from the circle's rim to the target
             d = math.dist(p, target)
@@ -728,7 +788,9 @@ class Layout:
             at = self.place_label(space)
             if at is not None:
                 return at
-        raise ValueError(f"no room for the call-out circle of {space}")
+            del self.circles[space]
+            del self.leaders[space]
+        return None
 
     def place_label(self, space: str) -> Point | None:
         """The best free label position around the space's circle (recorded), or None."""
@@ -745,8 +807,11 @@ class Layout:
             if any(boxes_overlap(box, b, 0.5) for s, b in self.label_boxes.items()
                    if s != space):
                 continue
+            if any(segment_box_hit(a, b, box) for s, (a, b) in self.leaders.items()
+                   if s != space):
+                continue
             cost = float(rank)
-            if any(segment_box_hit(a, b, box) for a, b in self.leaders.values()):
+            if space in self.leaders and segment_box_hit(*self.leaders[space], box):
                 cost += 10
             outside = sum(1 for q in box_points(box) if not own.contains(q))
             cost += 1.5 * outside
@@ -786,13 +851,68 @@ def usa_assign(feat: Feature) -> str | None:
 USA = MapSpec(
     map_id="usa", package="us-atlas", version="3.0.1", member="states-albers-10m.json",
     obj="states", assign=usa_assign, tolerance=0.12, min_island=0.5,
-    # Tennessee is too narrow for a circle and has no sea nearby: its call-out sits just
-    # south of it, in room made by moving the circles of Alabama, Mississippi and Georgia.
+    # Tennessee and West Virginia are too narrow for a circle and have no sea nearby:
+    # Tennessee's call-out sits just south of it, in room made by moving the circles of
+    # Alabama, Mississippi and Georgia; West Virginia's at the tip of its northern panhandle.
     hints={"TN": (164.0, 99.5), "AL": (164.0, 113.0), "MS": (149.0, 110.0),
-           "GA": (181.0, 112.0)},
+           "GA": (181.0, 112.0), "WV": (180.0, 49.5)},
 )
 
-SPECS = {"usa": USA}
+EUROPE_ISO = {
+    "352": "IS", "372": "IE", "826": "GB", "620": "PT", "724": "ES", "250": "FR", "056": "BE",
+    "528": "NL", "442": "LU", "276": "DE", "208": "DK", "578": "NO", "752": "SE", "246": "FI",
+    "248": "FI", "233": "EE", "428": "LV", "440": "LT", "616": "PL", "203": "CZ", "703": "SK",
+    "040": "AT", "756": "CH", "380": "IT", "705": "SI", "191": "HR", "070": "BA", "688": "RS",
+    "499": "ME", "008": "AL", "807": "MK", "300": "GR", "100": "BG", "642": "RO", "498": "MD",
+    "804": "UA", "112": "BY", "643": "RU", "348": "HU", "792": "TR",
+}
+"""ISO 3166 numeric id -> space id (Aaland goes with Finland)."""
+EUROPE_PROJECTION = laea(52.0, 15.0)
+
+
+def europe_assign(feat: Feature) -> str | None:
+    if feat.name == "Kosovo":  # no ISO id in the data; drawn as part of Serbia
+        return "RS"
+    if feat.fid in EUROPE_ISO:
+        return EUROPE_ISO[feat.fid]
+    return CONTEXT
+
+
+def europe_polygon(space: str, rings: list[list[Point]]) -> str | None:
+    outer = rings[0]
+    lons = [p[0] for p in outer]
+    lats = [p[1] for p in outer]
+    if not any(-24.6 <= lon <= 70 and 33 <= lat <= 72 for lon, lat in outer):
+        return None  # overseas parts, the Azores, Svalbard, Asia
+    if space == "RU":
+        if min(lons) >= 32 and max(lons) <= 37 and min(lats) >= 44 and max(lats) <= 46.5:
+            return "UA"  # Crimea: drawn within Ukraine's internationally recognised borders
+        if min(lons) >= 19 and max(lons) <= 23 and min(lats) >= 54 and max(lats) <= 56:
+            return CONTEXT  # Kaliningrad: not part of the game's Russia
+        if min(lats) > 68:
+            return None  # Arctic islands
+    return space
+
+
+def europe_frame(by_space: dict[str, list[Point]]) -> tuple[float, float, float, float]:
+    """North Cape to Crete, Atlantic room west of Portugal, Russia cut near the Urals."""
+    pts = [p for s, ps in by_space.items() if s != "RU" for p in ps]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    y0, y1 = min(ys) - 60.0, max(ys) + 60.0
+    x0 = min(xs) - 300.0
+    x1 = min(x0 + (y1 - y0) * BOX_W / BOX_H, EUROPE_PROJECTION((60.0, 56.0))[0])
+    return (x0, y0, x1, y1)
+
+
+EUROPE = MapSpec(
+    map_id="europe", package="world-atlas", version="2.0.2", member="countries-50m.json",
+    obj="countries", assign=europe_assign, polygon_space=europe_polygon,
+    project=EUROPE_PROJECTION, frame=europe_frame, tolerance=0.12,
+    context_tolerance=0.3, min_island=0.6,
+)
+
+SPECS = {"usa": USA, "europe": EUROPE}
 
 
 # --- output ---------------------------------------------------------------------------

@@ -1,0 +1,152 @@
+"""The committed print-scale geometry of the On Tour maps (``maps/<id>/geometry.json``),
+read back through ``find_geometry`` and checked with plain plane geometry."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from sheetgen.maps import find_geometry, find_map
+from sheetgen.model import MapGeometry, Point, Ring
+
+MAPS = ["usa", "europe"]
+BOX_W, BOX_H = 255.0, 150.0
+
+
+def ring_area(ring: Ring) -> float:
+    return abs(sum(ring[i - 1][0] * ring[i][1] - ring[i][0] * ring[i - 1][1]
+                   for i in range(len(ring)))) / 2
+
+
+def inside(p: Point, rings: tuple[Ring, ...]) -> bool:
+    """Even-odd point in polygon."""
+    x, y = p
+    result = False
+    for ring in rings:
+        for i in range(len(ring)):
+            (x1, y1), (x2, y2) = ring[i - 1], ring[i]
+            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+                result = not result
+    return result
+
+
+def edge_distance(p: Point, rings: tuple[Ring, ...]) -> float:
+    best = math.inf
+    for ring in rings:
+        for i in range(len(ring)):
+            (ax, ay), (bx, by) = ring[i - 1], ring[i]
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx
+                                                            + (p[1] - ay) * dy) / length2))
+            best = min(best, math.hypot(ax + t * dx - p[0], ay + t * dy - p[1]))
+    return best
+
+
+@pytest.fixture(params=MAPS)
+def geometry(request: pytest.FixtureRequest) -> MapGeometry:
+    return find_geometry(request.param)
+
+
+def test_one_shape_per_space_in_map_order(geometry: MapGeometry) -> None:
+    game_map = find_map(geometry.map_id)
+    assert [s.space for s in geometry.shapes] == list(game_map.space_ids)
+
+
+def test_fits_the_sheet_box_and_circles_are_big_enough(geometry: MapGeometry) -> None:
+    assert 0 < geometry.width <= BOX_W and 0 < geometry.height <= BOX_H
+    assert geometry.circle_diameter >= 9
+    for shape in geometry.shapes:
+        for ring in shape.rings:
+            for x, y in ring:
+                assert -0.01 <= x <= geometry.width + 0.01, shape.space
+                assert -0.01 <= y <= geometry.height + 0.01, shape.space
+
+
+def test_every_space_has_an_outline_with_area(geometry: MapGeometry) -> None:
+    for shape in geometry.shapes:
+        assert shape.rings, shape.space
+        assert all(len(ring) >= 3 for ring in shape.rings), shape.space
+        assert sum(ring_area(ring) for ring in shape.rings) > 1.0, shape.space
+
+
+def test_circles_do_not_overlap_and_stay_in_the_box(geometry: MapGeometry) -> None:
+    r = geometry.circle_diameter / 2
+    anchors = [(s.space, s.anchor) for s in geometry.shapes]
+    for i, (a, p) in enumerate(anchors):
+        assert r <= p[0] <= geometry.width - r and r <= p[1] <= geometry.height - r, a
+        for b, q in anchors[i + 1:]:
+            assert math.dist(p, q) >= geometry.circle_diameter, f"{a} and {b} overlap"
+
+
+def test_inside_circles_lie_within_their_outline(geometry: MapGeometry) -> None:
+    r = geometry.circle_diameter / 2
+    for shape in geometry.shapes:
+        if shape.leader_to is None:
+            assert inside(shape.anchor, shape.rings), shape.space
+            assert edge_distance(shape.anchor, shape.rings) >= r, shape.space
+
+
+def test_call_outs_point_into_their_outline_from_outside(geometry: MapGeometry) -> None:
+    r = geometry.circle_diameter / 2
+    for shape in geometry.shapes:
+        if shape.leader_to is not None:
+            assert inside(shape.leader_to, shape.rings), shape.space
+            assert not inside(shape.anchor, shape.rings), shape.space
+            assert edge_distance(shape.anchor, shape.rings) >= r, shape.space
+
+
+def test_labels_do_not_cover_circles(geometry: MapGeometry) -> None:
+    """A label is at most 3 mm tall above its baseline and 2 mm per character wide."""
+    r = geometry.circle_diameter / 2
+    game_map = find_map(geometry.map_id)
+    for shape in geometry.shapes:
+        half = len(game_map.space(shape.space).label)
+        x, y = shape.label_at
+        box = (x - half, y - 3.0, x + half, y)
+        for other in geometry.shapes:
+            px, py = other.anchor
+            dx = max(box[0] - px, 0.0, px - box[2])
+            dy = max(box[1] - py, 0.0, py - box[3])
+            assert math.hypot(dx, dy) >= r, f"label {shape.space} over circle {other.space}"
+
+
+def shared_points(geometry: MapGeometry, a: str, b: str) -> set[Point]:
+    pa = {p for ring in geometry.shape(a).rings for p in ring}
+    return {p for ring in geometry.shape(b).rings for p in ring if p in pa}
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_neighbours_meet_exactly_along_their_borders(map_id: str) -> None:
+    """Borders were simplified once for both sides: every land link's two outlines share
+    at least two vertices (a border, not a gap)."""
+    geometry = find_geometry(map_id)
+    game_map = find_map(map_id)
+    for a, b in game_map.edges:
+        if (a, b) not in game_map.water_edges:
+            assert len(shared_points(geometry, a, b)) >= 2, f"{a}-{b}"
+
+
+def test_usa_four_corners_touch_at_a_point_only() -> None:
+    usa = find_geometry("usa")
+    assert len(shared_points(usa, "AZ", "CO")) == 1
+    assert len(shared_points(usa, "NM", "UT")) == 1
+
+
+def test_usa_mid_coastal_calls_out_over_the_atlantic() -> None:
+    usa = find_geometry("usa")
+    midc = usa.shape("MIDC")
+    assert midc.leader_to is not None
+    assert not any(inside(midc.anchor, s.rings) for s in usa.shapes)
+
+
+def test_europe_water_links_are_drawn_between_their_countries() -> None:
+    europe = find_geometry("europe")
+    game_map = find_map("europe")
+    drawn = {ln.ref for ln in europe.lines if ln.kind == "water-link"}
+    assert drawn == {f"{a}-{b}" for a, b in game_map.water_edges}
+    for line in europe.lines:
+        a, b = line.ref.split("-")
+        assert edge_distance(line.points[0], europe.shape(a).rings) < 0.01, line.ref
+        assert edge_distance(line.points[-1], europe.shape(b).rings) < 0.01, line.ref
