@@ -47,8 +47,10 @@ def test_landscape_page_of_exact_size_per_player(sheets, map_id: str, paper: str
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_every_space_label_is_in_the_text_layer(sheets, map_id: str) -> None:
-    words = set(sheets[(map_id, "a4")].pages[0].extract_text().split())
-    missing = [s.label for s in find_map(map_id).spaces if s.label not in words]
+    chunks: list[str] = []
+    sheets[(map_id, "a4")].pages[0].extract_text(
+        visitor_text=lambda text, *_: chunks.append(text.strip()))
+    missing = [s.label for s in find_map(map_id).spaces if s.label not in chunks]
     assert missing == []
 
 
