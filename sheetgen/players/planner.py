@@ -153,11 +153,13 @@ def _block_value(block: Sequence[Cell | None], numbers_left: int) -> float:
     if not nums:
         stars = sum(1 + c.circled for c in block if c is not None)
         return stars + gap_fill(sum(1 for c in block if c is None), 0, 99, numbers_left)[0]
+    number_at = {i: cell.value for i in nums
+                 if (cell := block[i]) is not None and cell.value is not None}
     best = 0.0
     first, m = 0, len(nums)
     while first < m:
         last = first
-        while last + 1 < m and block[nums[last + 1]].value >= block[nums[last]].value:
+        while last + 1 < m and number_at[nums[last + 1]] >= number_at[nums[last]]:
             last += 1
         begin = nums[first - 1] + 1 if first > 0 else 0
         end = nums[last + 1] if last + 1 < m else len(block)
@@ -254,16 +256,12 @@ def _endgame_value(view: View, cells: Mapping[SpaceId, Cell]) -> float:
     share ``ENDGAME_HOPE`` of what the route gains when they are wild."""
     from sheetgen.model import Board
     from sheetgen.solve.ontour import best_route
-    from sheetgen.solve.route import _BudgetExceeded
 
     game_map = view.game_map
     crossed = best_route(game_map, Board(game_map.id, "", dict(cells))).score
     wild = {**cells, **{s: Cell.star() for s in game_map.space_ids if s not in cells}}
-    try:
-        hoped = best_route(game_map, Board(game_map.id, "", wild),
-                           max_states=ENDGAME_STATES).score
-    except _BudgetExceeded:  # solve() can run out of states before its first route
-        hoped = crossed
+    hoped = best_route(game_map, Board(game_map.id, "", wild),
+                       max_states=ENDGAME_STATES).score
     return crossed + ENDGAME_HOPE * max(0, hoped - crossed)
 
 

@@ -359,17 +359,17 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
     n = search.n
     if n == 0:
         return Solution((), 0, True, 0)
-    starts: list[tuple[int, int, int]] = []
-    for s in range(n):
-        v = graph.values[s]
-        c = 0 if v is None else v
-        ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
-        starts.append((-ub, s, c))
-    starts.sort()
     best_total = 0
     best_steps: tuple[Step, ...] = ()
     proven = True
-    try:
+    try:  # the bounds that rank the starts count against the budget too
+        starts: list[tuple[int, int, int]] = []
+        for s in range(n):
+            v = graph.values[s]
+            c = 0 if v is None else v
+            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
+            starts.append((-ub, s, c))
+        starts.sort()
         for neg_ub, s, c in starts:
             if -neg_ub <= best_total:
                 break

@@ -104,3 +104,13 @@ def test_graph_rejects_one_way_links() -> None:
 
     with pytest.raises(ValueError, match="symmetric"):
         RouteGraph(values=(1, 2), weights=(1, 1), neighbours=((1,), ()))
+
+
+def test_a_budget_spent_while_ranking_the_starts_still_gives_a_route() -> None:
+    # The upper bounds that order the start nodes count against the budget as well; on
+    # this graph they exhaust a budget of 0 before any route is tried.
+    graph = RouteGraph(values=(2, 2, 3, None, 5), weights=(1, 1, 1, 1, 1),
+                       neighbours=((3, 4), (4,), (3,), (0, 2), (0, 1)))
+    solution = solve(graph, max_states=0)
+    assert not solution.proven_optimal
+    assert check_solution(graph, solution) == solution.total >= 1
