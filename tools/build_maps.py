@@ -269,6 +269,44 @@ def polylabel(shape: Shape, precision: float = 0.05) -> tuple[Point, float]:
     return best
 
 
+class Raster:
+    """A shape cut into horizontal rows of inside intervals, for area shares of circles."""
+
+    STEP = 0.25
+
+    def __init__(self, shape: Shape) -> None:
+        x0, y0, x1, y1 = shape.bbox
+        self.y0 = y0
+        self.rows: list[list[tuple[float, float]]] = []
+        y = y0 + self.STEP / 2
+        while y < y1:
+            xs = []
+            for ring in shape.rings:
+                for i in range(len(ring)):
+                    (xa, ya), (xb, yb) = ring[i - 1], ring[i]
+                    if (ya > y) != (yb > y):
+                        xs.append(xa + (y - ya) * (xb - xa) / (yb - ya))
+            xs.sort()
+            self.rows.append(list(zip(xs[0::2], xs[1::2], strict=True)))
+            y += self.STEP
+
+    def share(self, c: Point, r: float) -> float:
+        """The share of the circle (centre c, radius r) that lies inside the shape."""
+        total = inside = 0.0
+        first = math.floor((c[1] - r - self.y0) / self.STEP)
+        for k in range(first, first + math.ceil(2 * r / self.STEP) + 2):
+            y = self.y0 + (k + 0.5) * self.STEP
+            dy = y - c[1]
+            if abs(dy) >= r:
+                continue
+            h = math.sqrt(r * r - dy * dy)
+            total += 2 * h
+            if 0 <= k < len(self.rows):
+                for a, b in self.rows[k]:
+                    inside += max(0.0, min(b, c[0] + h) - max(a, c[0] - h))
+        return inside / total if total else 0.0
+
+
 def douglas_peucker(pts: list[Point], tol: float) -> list[Point]:
     """Douglas-Peucker on an open polyline; the end points are kept. A closed arc (first
     point = last point) is split at its farthest point first."""
@@ -369,6 +407,12 @@ class MapSpec:
     moves to the valid spot nearest its hint, a call-out is drawn towards it."""
     water_links: dict[str, list[Point]] = field(default_factory=dict)
     """Hand-bent water links: ``"A-B"`` -> intermediate points in mm (may be empty)."""
+    inside_share: float | None = None
+    """None: a circle sits inside its space only when it fits whole. A share (0-1): it also
+    sits inside when its centre is inside and at least this share of its area is (it may
+    overflow the border a little). Call-outs then point at the nearest point well inside
+    the space (short leaders), keep clear of water links, and labels stay nearer their own
+    circle than any other."""
 
 
 CONTEXT = "~context"
@@ -562,14 +606,23 @@ def label_box(at: Point, text: str) -> tuple[float, float, float, float]:
     return (at[0] - w / 2, at[1] - LABEL_H, at[0] + w / 2, at[1])
 
 
-def label_options(anchor: Point, text: str) -> list[Point]:
+def label_options(anchor: Point, text: str, diagonal: bool = False) -> list[Point]:
     """Label baseline centres around a circle, in order of preference: above, below,
-    right, left."""
+    right, left (then, with ``diagonal``, the four corners)."""
     x, y = anchor
     r = CIRCLE_D / 2
     half = label_width(text) / 2
-    return [(x, y - LABEL_RISE), (x, y + LABEL_RISE + LABEL_H),
-            (x + r + 1.0 + half, y + LABEL_H / 2), (x - r - 1.0 - half, y + LABEL_H / 2)]
+    out = [(x, y - LABEL_RISE), (x, y + LABEL_RISE + LABEL_H),
+           (x + r + 1.0 + half, y + LABEL_H / 2), (x - r - 1.0 - half, y + LABEL_H / 2)]
+    if diagonal:
+        c = r * 0.72 + 0.6
+        out += [(x + c + half, y - c), (x - c - half, y - c),
+                (x + c + half, y + c + LABEL_H), (x - c - half, y + c + LABEL_H)]
+    return out
+
+
+def box_centre(box: tuple[float, float, float, float]) -> Point:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
 def box_dist(p: Point, box: tuple[float, float, float, float]) -> float:
@@ -646,11 +699,15 @@ class Layout:
     REACH = 32.0
     RETRIES = 60
 
-    def __init__(self, built: Built, labels: dict[str, str],
-                 hints: dict[str, Point]) -> None:
+    def __init__(self, built: Built, labels: dict[str, str], hints: dict[str, Point],
+                 inside_share: float | None = None,
+                 water: Sequence[tuple[Point, Point]] = ()) -> None:
         self.built = built
         self.labels = labels
         self.hints = hints
+        self.inside_share = inside_share
+        self.water = list(water)
+        """Water-link segments: circles keep clear of them."""
         self.shapes = {s: Shape(r) for s, r in built.spaces.items()}
         self.land = Shape([r for rings in built.spaces.values() for r in rings]
                           + built.context)
@@ -659,6 +716,10 @@ class Layout:
         self.label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self.targets: dict[str, Point] = {}
         """Where each call-out's leader ends: no other circle may sit on it."""
+        self.inside_labels: dict[str, Point] = {}
+        """Labels already placed with their inside circles."""
+        self.deep: dict[str, list[Point]] = {}
+        """Points well inside each call-out's space, clear of circles: leader ends."""
 
     def circle_free(self, p: Point, ignore: str = "") -> bool:
         r = CIRCLE_D / 2
@@ -670,40 +731,53 @@ class Layout:
             return False
         if any(box_dist(p, b) < r + 0.5 for s, b in self.label_boxes.items() if s != ignore):
             return False
+        if self.inside_share is not None and any(
+                box_dist(p, b) < box_dist(self.circles[s], b) + 1.0
+                for s, b in self.label_boxes.items() if s != ignore and s in self.circles):
+            return False  # a label stays nearer its own circle than any other
         if any(math.dist(p, t) < r + 0.8 for s, t in self.targets.items() if s != ignore):
+            return False
+        if any(math.sqrt(seg_dist2(p, a, b)) < r + 0.6 for a, b in self.water):
             return False
         return all(math.sqrt(seg_dist2(p, a, b)) >= r + 0.6
                    for s, (a, b) in self.leaders.items() if s != ignore)
 
     def place(self) -> list[Placed]:
         poles = {s: polylabel(shape) for s, shape in self.shapes.items()}
-        callouts = []
-        for space, shape in self.shapes.items():
-            (pole, r) = poles[space]
-            if r >= INSIDE_MIN_R:
-                self.circles[space] = inside_anchor(shape, pole, self.labels[space],
-                                                    self.hints.get(space))
-            else:
-                callouts.append(space)
-                self.targets[space] = pole
-        label_at: dict[str, Point] = {}
+        if self.inside_share is None:
+            callouts = []
+            for space, shape in self.shapes.items():
+                (pole, r) = poles[space]
+                if r >= INSIDE_MIN_R:
+                    self.circles[space] = inside_anchor(shape, pole, self.labels[space],
+                                                        self.hints.get(space))
+                else:
+                    callouts.append(space)
+                    self.targets[space] = pole
+        else:
+            callouts = self.place_overflowing(poles, self.inside_share)
+        label_at: dict[str, Point] = dict(self.inside_labels)
         for space in self.shapes:
-            if space in self.circles:
+            if space in self.circles and space not in label_at:
                 at = self.place_label(space)
                 if at is None:
                     raise ValueError(f"no room for the label of {space}")
                 label_at[space] = at
+        if self.inside_share is not None:
+            self.find_deep(callouts, poles)
+            self.land_raster = Raster(self.land)
         candidates = {s: self.candidates(s, poles[s][0]) for s in callouts}
         # the call-outs with the fewest good places go first; ties west to east
         queue = sorted(callouts, key=lambda s: (len(candidates[s]), poles[s][0]))
-        fixed = (dict(self.circles), dict(self.label_boxes))
+        fixed = (dict(self.circles), dict(self.label_boxes), dict(self.targets))
         for _ in range(self.RETRIES):
             self.circles, self.label_boxes = dict(fixed[0]), dict(fixed[1])
+            self.targets = dict(fixed[2])
             self.leaders = {}
             placed_labels = dict(label_at)
             failed = None
             for space in queue:
-                at = self.place_callout(space, poles[space][0], candidates[space])
+                at = self.place_callout(space, candidates[space])
                 if at is None:
                     failed = space
                     break
@@ -720,63 +794,180 @@ class Layout:
                        poles[space][1])
                 for space in self.shapes]
 
-    def candidates(self, space: str, target: Point) -> list[tuple[float, Point]]:
-        """Every position for the space's call-out circle that clears the fixed parts of
-        the map, with its cost, cheapest first."""
+    def place_overflowing(self, poles: dict[str, tuple[Point, float]],
+                          share: float) -> list[str]:
+        """Circles inside every space that can hold one whole, then inside the spaces that
+        hold its centre and ``share`` of its area (most inside first), clear of each other
+        and of the water links, the tightest first; the spaces left over (returned) get
+        call-outs."""
         r = CIRCLE_D / 2
-        out: list[tuple[float, Point]] = []
+        options: dict[str, list[tuple[float, Point]]] = {}
+        for space, shape in self.shapes.items():
+            pole, pr = poles[space]
+            if pr >= INSIDE_MIN_R:
+                self.circles[space] = inside_anchor(shape, pole, self.labels[space],
+                                                    self.hints.get(space))
+                continue
+            raster = Raster(shape)
+            x0, y0, x1, y1 = shape.bbox
+            found = []
+            gx = math.floor(x0 * 2) / 2
+            while gx <= x1:
+                gy = math.floor(y0 * 2) / 2
+                while gy <= y1:
+                    p = (gx, gy)
+                    gy += 0.5
+                    if shape.contains(p):
+                        got = raster.share(p, r)
+                        if got >= share + 0.02:  # a margin over the rule the tests check
+                            found.append((got, p))
+                gx += 0.5
+            options[space] = found
+        callouts = [s for s in self.shapes if s not in self.circles and not options[s]]
+        for s in callouts:
+            self.targets[s] = poles[s][0]
+        for space in self.shapes:
+            if space in self.circles:
+                at = self.place_label(space)
+                if at is None:
+                    raise ValueError(f"no room for the label of {space}")
+                self.inside_labels[space] = at
+        # the spaces with the fewest positions go first
+        order = sorted(options, key=lambda s: (len(options[s]), s))
+        for space in order:
+            if not options[space]:
+                continue
+            goal = self.hints.get(space, poles[space][0])
+            rivals = [options[t] for t in order if t != space and t not in self.circles
+                      and options[t] and math.dist(options[t][0][1], options[space][0][1]) < 60]
+
+            def blocks(p: Point, rivals: list[list[tuple[float, Point]]] = rivals) -> float:
+                """How much a circle at p takes from the spaces still to be placed."""
+                out = 0.0
+                for opts in rivals:
+                    lost = sum(1 for _, q in opts if math.dist(p, q) < CIRCLE_D + GAP)
+                    out += 2.0 if lost == len(opts) else 0.2 * lost / len(opts)
+                return out
+
+            ranked = sorted((-round(got, 2) + 0.02 * math.dist(p, goal) + blocks(p), p)
+                            for got, p in options[space])
+            for _, p in ranked:
+                if self.circle_free(p):
+                    self.circles[space] = p
+                    at = self.place_label(space)
+                    if at is not None:
+                        self.inside_labels[space] = at
+                        break
+                    del self.circles[space]
+            else:
+                callouts.append(space)
+                self.targets[space] = poles[space][0]
+        return [s for s in self.shapes if s in callouts]
+
+    def find_deep(self, callouts: list[str], poles: dict[str, tuple[Point, float]]) -> None:
+        """Possible leader ends of each call-out: points at least 1 mm (less in tiny
+        spaces) inside its outline and clear of the circles placed so far."""
+        r = CIRCLE_D / 2
+        for space in callouts:
+            shape = self.shapes[space]
+            depth = min(1.2, 0.7 * poles[space][1])
+            x0, y0, x1, y1 = shape.bbox
+            pts = []
+            gx = math.floor(x0 * 2) / 2
+            while gx <= x1:
+                gy = math.floor(y0 * 2) / 2
+                while gy <= y1:
+                    p = (gx, gy)
+                    gy += 0.5
+                    if (shape.contains(p) and shape.edge_dist(p, depth + 0.1) >= depth
+                            and all(math.dist(p, q) >= r + 1.0
+                                    for q in self.circles.values())):
+                        pts.append(p)
+                gx += 0.5
+            self.deep[space] = pts or [poles[space][0]]
+
+    def leader_end(self, space: str, p: Point) -> Point:
+        if space not in self.deep:
+            return self.targets[space]
+        return min(self.deep[space], key=lambda q: (round(math.dist(p, q), 3), q))
+
+    def candidates(self, space: str, target: Point) -> list[tuple[float, Point, Point]]:
+        """Every position for the space's call-out circle that clears the fixed parts of
+        the map, with its cost and leader end, cheapest first."""
+        r = CIRCLE_D / 2
+        out: list[tuple[float, Point, Point]] = []
         own = self.shapes[space]
         others = [(s, sh) for s, sh in self.shapes.items() if s != space]
         hint = self.hints.get(space)
         fixed = list(self.circles.values())
-        x = max(r + 0.5, target[0] - self.REACH)
-        while x <= min(self.built.width - r - 0.5, target[0] + self.REACH):
-            y = max(r + 0.5, target[1] - self.REACH)
-            while y <= min(self.built.height - r - 0.5, target[1] + self.REACH):
+        reach = self.REACH
+        x0, y0, x1, y1 = target[0], target[1], target[0], target[1]
+        if space in self.deep:
+            xs = [q[0] for q in self.deep[space]]
+            ys = [q[1] for q in self.deep[space]]
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+            reach = 40.0 + r
+        floor = math.floor if space in self.deep else float
+        x = max(r + 0.5, floor(x0 - reach))
+        while x <= min(self.built.width - r - 0.5, x1 + reach):
+            y = max(r + 0.5, floor(y0 - reach))
+            while y <= min(self.built.height - r - 0.5, y1 + reach):
                 p = (round(x, 2), round(y, 2))
                 y += self.STEP
-                length = math.dist(p, target)
-                if length > self.REACH or not self.circle_free(p, ignore=space):
+                end = self.leader_end(space, p)
+                length = math.dist(p, end)
+                if length > reach or not self.circle_free(p, ignore=space):
                     continue
                 if own.contains(p) or own.edge_dist(p, r + 0.6) < r + 0.5:
                     continue  # outside its own outline, clear of it
-                if any(math.sqrt(seg_dist2(q, p, target)) < r + 0.6 for q in fixed):
+                if any(math.sqrt(seg_dist2(q, p, end)) < r + 0.6 for q in fixed):
                     continue
-                if any(segment_box_hit(p, target, b) for b in self.label_boxes.values()):
+                if any(segment_box_hit(p, end, b) for b in self.label_boxes.values()):
                     continue
-                sea = self.land.edge_dist(p, r + 1.0)
-                on_land = self.land.contains(p)
-                over_land = (r + 1.0 - sea) if not on_land else (r + 1.0 + sea)
+                if any(segments_cross(p, end, a, b) for a, b in self.water):
+                    continue
+                if space in self.deep:
+                    over_land = 12.0 * self.land_raster.share(p, r + 0.5)
+                else:
+                    sea = self.land.edge_dist(p, r + 1.0)
+                    on_land = self.land.contains(p)
+                    over_land = (r + 1.0 - sea) if not on_land else (r + 1.0 + sea)
                 covered = {s for s, sh in others
                            if sh.bbox[0] - r <= p[0] <= sh.bbox[2] + r
                            and sh.bbox[1] - r <= p[1] <= sh.bbox[3] + r
                            and (sh.contains(p) or sh.edge_dist(p, r) < r)}
                 crossed = sum(1 for s, sh in others
                               if s not in covered
-                              and sh.bbox[0] <= max(p[0], target[0])
-                              and sh.bbox[2] >= min(p[0], target[0])
-                              and sh.bbox[1] <= max(p[1], target[1])
-                              and sh.bbox[3] >= min(p[1], target[1])
-                              and sh.crosses(p, target))
+                              and sh.bbox[0] <= max(p[0], end[0])
+                              and sh.bbox[2] >= min(p[0], end[0])
+                              and sh.bbox[1] <= max(p[1], end[1])
+                              and sh.bbox[3] >= min(p[1], end[1])
+                              and sh.crosses(p, end))
                 # short leaders; then cover and cross few other spaces; then prefer sea
-                cost = 2.5 * length + 6.0 * len(covered) + 8.0 * crossed + 1.0 * over_land
+                if space in self.deep:
+                    cost = (2.5 * length + 6.0 * len(covered) + 10.0 * crossed
+                            + 2.5 * over_land)
+                else:
+                    cost = 2.5 * length + 6.0 * len(covered) + 8.0 * crossed + 1.0 * over_land
                 if hint is not None:
                     cost += 2.0 * math.dist(p, hint)
-                out.append((round(cost, 6), p))
+                out.append((round(cost, 6), p, end))
             x += self.STEP
         return sorted(out)
 
-    def place_callout(self, space: str, target: Point,
-                      candidates: list[tuple[float, Point]]) -> Point | None:
+    def place_callout(self, space: str,
+                      candidates: list[tuple[float, Point, Point]]) -> Point | None:
         """Put the call-out at its cheapest free candidate; its label position, or None."""
         r = CIRCLE_D / 2
-        for _, p in candidates:
+        for _, p, target in candidates:
             if not self.circle_free(p, ignore=space):
                 continue
             if any(segments_cross(p, target, a, b) for a, b in self.leaders.values()):
                 continue
             if any(math.sqrt(seg_dist2(q, p, target)) < r + 0.6
                    for q in self.circles.values()):
+                continue
+            if any(math.dist(q, target) < r + 0.8 for q in self.circles.values()):
                 continue
             if any(segment_box_hit(p, target, b) for b in self.label_boxes.values()):
                 continue
@@ -785,11 +976,15 @@ class Layout:
             d = math.dist(p, target)
             rim = (p[0] + (target[0] - p[0]) * r / d, p[1] + (target[1] - p[1]) * r / d)
             self.leaders[space] = (rim, target)
+            old_target = self.targets.get(space)
+            self.targets[space] = target
             at = self.place_label(space)
             if at is not None:
                 return at
             del self.circles[space]
             del self.leaders[space]
+            if old_target is not None:
+                self.targets[space] = old_target
         return None
 
     def place_label(self, space: str) -> Point | None:
@@ -797,8 +992,9 @@ class Layout:
         text = self.labels[space]
         anchor = self.circles[space]
         own = self.shapes[space]
+        careful = self.inside_share is not None
         best: tuple[float, Point] | None = None
-        for rank, at in enumerate(label_options(anchor, text)):
+        for rank, at in enumerate(label_options(anchor, text, careful)):
             box = label_box(at, text)
             if box[0] < 0 or box[1] < 0 or box[2] > self.built.width or box[3] > self.built.height:
                 continue
@@ -811,10 +1007,25 @@ class Layout:
                    if s != space):
                 continue
             cost = float(rank)
+            if careful:
+                mine = box_dist(anchor, box)
+                if any(box_dist(q, box) < mine + 1.0 for s, q in self.circles.items()
+                       if s != space):
+                    continue
+                if any(segment_box_hit(a, b, box) for a, b in self.water):
+                    continue
+                if any(math.dist(t, box_centre(box)) < 1.5 + label_width(text) / 2
+                       and box_dist(t, box) < 1.0
+                       for s, t in self.targets.items() if s != space):
+                    continue
             if space in self.leaders and segment_box_hit(*self.leaders[space], box):
                 cost += 10
-            outside = sum(1 for q in box_points(box) if not own.contains(q))
-            cost += 1.5 * outside
+            if careful and space in self.leaders:
+                # call-outs: the label on the side away from land
+                cost += 1.5 * sum(1 for q in box_points(box) if self.land.contains(q))
+            else:
+                outside = sum(1 for q in box_points(box) if not own.contains(q))
+                cost += 1.5 * outside
             if best is None or cost < best[0]:
                 best = (cost, at)
         if best is None:
@@ -909,7 +1120,13 @@ EUROPE = MapSpec(
     map_id="europe", package="world-atlas", version="2.0.2", member="countries-50m.json",
     obj="countries", assign=europe_assign, polygon_space=europe_polygon,
     project=EUROPE_PROJECTION, frame=europe_frame, tolerance=0.12,
-    context_tolerance=0.3, min_island=0.6,
+    context_tolerance=0.3, min_island=0.6, inside_share=0.7,
+    # Call-outs near their countries: the Benelux ones over the North Sea and northern
+    # France (Great Britain's and France's circles make room); Slovenia, Croatia and
+    # Montenegro towards the Adriatic.
+    hints={"GB": (44.0, 66.0), "FR": (45.0, 106.0), "NL": (57.0, 72.0), "BE": (50.0, 83.0),
+           "LU": (58.0, 96.0), "SI": (77.0, 109.0), "HR": (87.0, 121.0),
+           "ME": (93.0, 129.0)},
 )
 
 SPECS = {"usa": USA, "europe": EUROPE}
@@ -980,12 +1197,13 @@ def build_map(map_id: str) -> None:
     declared = declared_edges(data, "edges")
     water = declared_edges(data, "water_edges")
     land_declared = declared - water
-    placed = Layout(built, labels, spec.hints).place()
     lines = []
     for a, b in sorted(water):
         ref = f"{a}-{b}"
         bends = spec.water_links.get(ref, spec.water_links.get(f"{b}-{a}", []))
         lines.append(("water-link", ref, water_link(built.spaces[a], built.spaces[b], bends)))
+    segments = [(pts[i - 1], pts[i]) for _, _, pts in lines for i in range(1, len(pts))]
+    placed = Layout(built, labels, spec.hints, spec.inside_share, segments).place()
     text = render_json(map_id, built, placed, lines)
     out = ROOT / "maps" / map_id / "geometry.json"
     out.write_text(text, encoding="utf-8")
