@@ -39,6 +39,7 @@ BOX_W = 255.0
 """Largest map width in mm (the sheet puts the map on A4 / Letter landscape unscaled)."""
 BOX_H = 150.0
 CIRCLE_D = 10.0
+"""Write-in circle diameter of the map being built (``use_circle`` sets it per map)."""
 INSIDE_MIN_R = 5.6
 """A circle sits inside its space when the largest inscribed circle has at least this
 radius (circle radius plus room for the outline's stroke)."""
@@ -46,6 +47,15 @@ GAP = 1.0
 """Least clear space between two circles, in mm."""
 LABEL_RISE = 6.2
 """Label baseline above the circle centre."""
+
+
+def use_circle(diameter: float) -> None:
+    """Lay out the next map with write-in circles of ``diameter`` mm; the inside rule and
+    the label's rise follow from it."""
+    global CIRCLE_D, INSIDE_MIN_R, LABEL_RISE
+    CIRCLE_D = diameter
+    INSIDE_MIN_R = diameter / 2 + 0.6
+    LABEL_RISE = diameter / 2 + 1.2
 LABEL_H = 3.0
 LABEL_CHAR_W = 1.8
 """Label box: height, and width per character (+1 mm), generous for 8 pt condensed bold."""
@@ -407,6 +417,14 @@ class MapSpec:
     moves to the valid spot nearest its hint, a call-out is drawn towards it."""
     water_links: dict[str, list[Point]] = field(default_factory=dict)
     """Hand-bent water links: ``"A-B"`` -> intermediate points in mm (may be empty)."""
+    circle_d: float = 10.0
+    """Write-in circle diameter in mm (at least 9: room for a handwritten two-digit
+    number)."""
+    pins: dict[str, tuple[Point, Point]] = field(default_factory=dict)
+    """Hand-placed circles for the most crowded corners: space -> (circle centre, label
+    baseline centre), in mm. Applied after the automatic placement; a pinned call-out's
+    leader is found by the same rule as any other's. The geometry tests check the result
+    like any other layout."""
     inside_share: float | None = None
     """None: a circle sits inside its space only when it fits whole. A share (0-1): it also
     sits inside when its centre is inside and at least this share of its area is (it may
@@ -1127,6 +1145,18 @@ EUROPE = MapSpec(
     hints={"GB": (44.0, 66.0), "FR": (45.0, 106.0), "NL": (57.0, 72.0), "BE": (50.0, 83.0),
            "LU": (58.0, 96.0), "SI": (77.0, 109.0), "HR": (87.0, 121.0),
            "ME": (93.0, 129.0)},
+    circle_d=9.0,
+    # Hand-placed where automatic placement crowds: the Netherlands and Belgium call out
+    # just off their coasts; the Adriatic is 8 mm wide at this scale, so Slovenia,
+    # Croatia, Montenegro and Albania call out in a chain down the sea, Italy's circle
+    # sits in the Po valley and Switzerland's call-out over the Ligurian Sea; Czechia
+    # holds its own circle; labels of Austria and Latvia move off their neighbours.
+    pins={"NL": ((56.0, 77.0), (56.0, 71.3)), "BE": ((47.5, 87.5), (39.7, 89.0)),
+          "CZ": ((84.5, 89.5), (84.5, 83.8)), "AT": ((84.5, 100.5), (76.7, 102.0)),
+          "IT": ((71.0, 108.0), (71.0, 102.3)),
+          "CH": ((62.5, 117.0), (62.5, 125.7)), "SI": ((80.5, 115.5), (80.5, 109.8)),
+          "HR": ((85.5, 125.0), (77.9, 126.4)), "ME": ((92.5, 133.5), (84.9, 134.9)),
+          "AL": ((99.0, 142.5), (91.4, 143.9)), "LV": ((110.0, 61.5), (117.8, 63.0))},
 )
 
 SPECS = {"usa": USA, "europe": EUROPE}
@@ -1188,8 +1218,21 @@ def render_json(map_id: str, built: Built, placed: list[Placed],
     return text.replace(',{"space"', ',\n{"space"').replace('"context"', '\n"context"') + "\n"
 
 
+def pinned(layout: Layout, placed: Placed, pin: tuple[Point, Point]) -> Placed:
+    """``placed`` moved to its pinned circle and label. A circle pinned outside its space
+    is a call-out, its leader drawn to the nearest point well inside the space."""
+    anchor, label = pin
+    shape = layout.shapes[placed.space]
+    leader = None
+    if not shape.contains(anchor):  # a call-out: towards the deep part of its space
+        leader = (layout.leader_end(placed.space, anchor) if placed.space in layout.deep
+                  else polylabel(shape)[0])
+    return Placed(placed.space, anchor, label, leader, placed.inscribed)
+
+
 def build_map(map_id: str) -> None:
     spec = SPECS[map_id]
+    use_circle(spec.circle_d)
     data = load_toml(map_id)
     order = [s["id"] for s in data["spaces"]]
     labels = {s["id"]: s.get("label", s["id"]) for s in data["spaces"]}
@@ -1203,7 +1246,9 @@ def build_map(map_id: str) -> None:
         bends = spec.water_links.get(ref, spec.water_links.get(f"{b}-{a}", []))
         lines.append(("water-link", ref, water_link(built.spaces[a], built.spaces[b], bends)))
     segments = [(pts[i - 1], pts[i]) for _, _, pts in lines for i in range(1, len(pts))]
-    placed = Layout(built, labels, spec.hints, spec.inside_share, segments).place()
+    layout = Layout(built, labels, spec.hints, spec.inside_share, segments)
+    placed = [pinned(layout, pl, spec.pins[pl.space]) if pl.space in spec.pins else pl
+              for pl in layout.place()]
     text = render_json(map_id, built, placed, lines)
     out = ROOT / "maps" / map_id / "geometry.json"
     out.write_text(text, encoding="utf-8")
