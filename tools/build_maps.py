@@ -1085,6 +1085,10 @@ USA = MapSpec(
     # Alabama, Mississippi and Georgia; West Virginia's at the tip of its northern panhandle.
     hints={"TN": (164.0, 99.5), "AL": (164.0, 113.0), "MS": (149.0, 110.0),
            "GA": (181.0, 112.0), "WV": (180.0, 49.5)},
+    # Labels that would sit between their circle and a neighbour's call-out move off it:
+    # Ohio's to the upper left (West Virginia's circle is over Lake Erie), Alabama's below
+    # (Tennessee's call-out is just above).
+    pins={"OH": ((176.13, 64.02), (171.6, 59.0)), "AL": ((163.96, 110.16), (163.96, 119.36))},
 )
 
 EUROPE_ISO = {

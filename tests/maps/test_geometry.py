@@ -175,9 +175,7 @@ def test_europe_water_links_keep_clear_of_circles() -> None:
 
 
 def test_labels_are_nearest_their_own_circle(geometry: MapGeometry) -> None:
-    """Europe: every label's box is nearer its own circle than any other circle."""
-    if geometry.map_id != "europe":
-        pytest.skip("the USA sheet keeps its original label placement")
+    """Every label's box is nearer its own circle than any other circle."""
     game_map = find_map(geometry.map_id)
     for shape in geometry.shapes:
         half = 0.9 * len(game_map.space(shape.space).label) + 0.5
