@@ -18,7 +18,7 @@ from sheetgen.cli.common import (
     report,
     write_atomically,
 )
-from sheetgen.model import Board
+from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.solve.ontour import Standings, standings
 from sheetgen.templates import Paper
 
@@ -165,7 +165,7 @@ def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Pap
     report([path])
 
 
-def _render(game_map: Any, geometry: Any, paper: Paper, boards: list[Board],
+def _render(game_map: Map, geometry: MapGeometry, paper: Paper, boards: list[Board],
             result: Standings) -> bytes:
     from sheetgen.render.pdf import Bookmark, build_pdf
     from sheetgen.render.scored import scored_pages
