@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tarfile
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -670,6 +670,18 @@ def segment_box_hit(a: Point, b: Point, box: tuple[float, float, float, float]) 
     return any(segments_cross(a, b, corners[i - 1], corners[i]) for i in range(4))
 
 
+def half_mm_grid(bbox: tuple[float, float, float, float]) -> Iterator[Point]:
+    """The points of the 0.5 mm grid over ``bbox``, column by column, west to east."""
+    x0, y0, x1, y1 = bbox
+    gx = math.floor(x0 * 2) / 2
+    while gx <= x1:
+        gy = math.floor(y0 * 2) / 2
+        while gy <= y1:
+            yield (gx, gy)
+            gy += 0.5
+        gx += 0.5
+
+
 def inside_anchor(shape: Shape, pole: Point, text: str, hint: Point | None = None) -> Point:
     """A circle centre inside the shape whose label (above) also fits inside, as close to
     the pole of inaccessibility (or to ``hint``) as that allows; without room for the
@@ -827,19 +839,12 @@ class Layout:
                                                     self.hints.get(space))
                 continue
             raster = Raster(shape)
-            x0, y0, x1, y1 = shape.bbox
             found = []
-            gx = math.floor(x0 * 2) / 2
-            while gx <= x1:
-                gy = math.floor(y0 * 2) / 2
-                while gy <= y1:
-                    p = (gx, gy)
-                    gy += 0.5
-                    if shape.contains(p):
-                        got = raster.share(p, r)
-                        if got >= share + 0.02:  # a margin over the rule the tests check
-                            found.append((got, p))
-                gx += 0.5
+            for p in half_mm_grid(shape.bbox):
+                if shape.contains(p):
+                    got = raster.share(p, r)
+                    if got >= share + 0.02:  # a margin over the rule the tests check
+                        found.append((got, p))
             options[space] = found
         callouts = [s for s in self.shapes if s not in self.circles and not options[s]]
         for s in callouts:
@@ -889,19 +894,9 @@ class Layout:
         for space in callouts:
             shape = self.shapes[space]
             depth = min(1.2, 0.7 * poles[space][1])
-            x0, y0, x1, y1 = shape.bbox
-            pts = []
-            gx = math.floor(x0 * 2) / 2
-            while gx <= x1:
-                gy = math.floor(y0 * 2) / 2
-                while gy <= y1:
-                    p = (gx, gy)
-                    gy += 0.5
-                    if (shape.contains(p) and shape.edge_dist(p, depth + 0.1) >= depth
-                            and all(math.dist(p, q) >= r + 1.0
-                                    for q in self.circles.values())):
-                        pts.append(p)
-                gx += 0.5
+            pts = [p for p in half_mm_grid(shape.bbox)
+                   if shape.contains(p) and shape.edge_dist(p, depth + 0.1) >= depth
+                   and all(math.dist(p, q) >= r + 1.0 for q in self.circles.values())]
             self.deep[space] = pts or [poles[space][0]]
 
     def leader_end(self, space: str, p: Point) -> Point:
