@@ -34,11 +34,6 @@ class Region(StrEnum):
     CENTRAL = "central"
     EAST = "east"
 
-    @property
-    def is_latitude(self) -> bool:
-        """True for north and south, False for west, central and east."""
-        return self in (Region.NORTH, Region.SOUTH)
-
 
 LATITUDES: tuple[Region, Region] = (Region.NORTH, Region.SOUTH)
 LONGITUDES: tuple[Region, Region, Region] = (Region.WEST, Region.CENTRAL, Region.EAST)
@@ -70,15 +65,6 @@ class Area:
     @property
     def regions(self) -> tuple[Region, Region]:
         return (self.latitude, self.longitude)
-
-    @classmethod
-    def from_code(cls, code: str) -> Area:
-        """``"NW"`` -> Area(NORTH, WEST); raises ValueError naming the valid codes."""
-        for area in ALL_AREAS:
-            if area.code == code.upper():
-                return area
-        raise ValueError(f"unknown area {code!r}; expected one of "
-                         + ", ".join(a.code for a in ALL_AREAS))
 
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area(lat, lon) for lat in LATITUDES for lon in LONGITUDES)
@@ -211,12 +197,6 @@ class Map:
     def spaces_in(self, region: Region) -> tuple[Space, ...]:
         """The spaces lying in ``region``, in map order."""
         return tuple(s for s in self.spaces if region in s.regions)
-
-    def dock_at(self, space_id: SpaceId) -> Dock | None:
-        for dock in self.docks:
-            if dock.space == space_id:
-                return dock
-        return None
 
     def __iter__(self) -> Iterator[Space]:
         return iter(self.spaces)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.model import Area, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
+from sheetgen.model import ALL_AREAS, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
 from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width
@@ -59,10 +59,6 @@ def add_patterns(dwg: svgwrite.Drawing, style: Style) -> None:
     dwg.defs.add(hatch)
 
 
-def area_fill(style: Style, area: Area) -> str:
-    return style.areas[area]
-
-
 def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             origin: tuple[float, float], style: Style, *,
             cells: Mapping[SpaceId, Cell] | None = None,
@@ -85,7 +81,7 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                    stroke_linejoin="round")
     for shape in geometry.shapes:
         space = game_map.space(shape.space)
-        fill = area_fill(style, space.area) if tint and len(space.regions) == 2 else "#ffffff"
+        fill = style.areas[space.area] if tint and len(space.regions) == 2 else "#ffffff"
         path_d = _ring_path(shape.rings, dx, dy)
         spaces.add(dwg.path(d=path_d, fill=fill, fill_rule="evenodd", id=f"space-{space.id}"))
         if tint and len(space.regions) == 2 and style.area_pattern[space.regions[0]] == "hatch":
@@ -167,7 +163,7 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style)
         y = y0 + head_h + i * cell_h
         legend.add(text(dwg, lat, x0 + head_w - 1.5, y + cell_h / 2 + 1.0, 7.5, bold=True,
                         anchor="end"))
-        for j, area in enumerate(a for a in _areas() if a.latitude.value == lat.lower()):
+        for j, area in enumerate(a for a in ALL_AREAS if a.latitude.value == lat.lower()):
             x = x0 + head_w + j * cell_w
             legend.add(dwg.rect((x, y), (cell_w, cell_h), fill=style.areas[area],
                                 stroke=style.ink["outline"], stroke_width=0.25))
@@ -180,12 +176,6 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style)
 
 
 LEGEND_SIZE = (13.0 + 3 * 24.0, 4.2 + 2 * 6.0)
-
-
-def _areas() -> tuple[Area, ...]:
-    from sheetgen.model import ALL_AREAS
-
-    return ALL_AREAS
 
 
 def map_origin(page_w: float, page_h: float, geometry: MapGeometry) -> tuple[float, float]:
