@@ -53,6 +53,11 @@ class Area:
             raise ValueError(f"not an area: {self.latitude.value}/{self.longitude.value}")
 
     @property
+    def code(self) -> str:
+        """Short code: ``NW``, ``NC``, ``NE``, ``SW``, ``SC``, ``SE``."""
+        return self.latitude.value[0].upper() + self.longitude.value[0].upper()
+
+    @property
     def name(self) -> str:
         """Display name: ``North-West`` ... ``South-East``."""
         return f"{self.latitude.value.title()}-{self.longitude.value.title()}"
