@@ -7,7 +7,7 @@ from typing import Protocol
 
 from sheetgen.model import Map, MapGeometry
 from sheetgen.render.draw import new_page
-from sheetgen.render.sheet import add_map, add_patterns
+from sheetgen.render.sheet import add_map
 from sheetgen.render.style import load_style
 from sheetgen.render.text import text
 from sheetgen.templates import Paper
@@ -27,7 +27,6 @@ def cover_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     width, height = paper.width, paper.height
     margin = 18.0
     dwg = new_page(width, height)
-    add_patterns(dwg, style)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     dwg.add(text(dwg, "Print-and-play kit", margin, margin + 6.0, 11,
                  fill=style.ink["muted"]))

@@ -16,7 +16,7 @@ from svgwrite.container import Group
 
 from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.render.draw import new_page
-from sheetgen.render.sheet import FOOTER, MARGIN, add_map, add_patterns, map_origin
+from sheetgen.render.sheet import FOOTER, MARGIN, add_map, map_origin
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
@@ -126,7 +126,6 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
-    add_patterns(dwg, style)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     result = entry.result
 

@@ -16,6 +16,7 @@ from reportlab.graphics.barcode import qrencoder
 
 from sheetgen.model import Card, Map, Region
 from sheetgen.render.draw import new_page, star_points
+from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text
 from sheetgen.rules.ontour import Script, Turn
@@ -66,33 +67,14 @@ def _add_qr(dwg: svgwrite.Drawing, payload: str, x: float, y: float) -> float:
     return side
 
 
-def _add_region_patterns(dwg: svgwrite.Drawing) -> None:
-    """White patterns laid over a region chip so regions differ in greyscale too."""
-    size = 1.6
-    specs: dict[str, list[Any]] = {
-        "hatch": [dwg.line((0, 0), (0, size), stroke="#ffffff", stroke_width=0.45)],
-        "dots": [dwg.circle((size / 2, size / 2), 0.33, fill="#ffffff")],
-        "grid": [dwg.line((0, 0), (0, size), stroke="#ffffff", stroke_width=0.3),
-                 dwg.line((0, 0), (size, 0), stroke="#ffffff", stroke_width=0.3)],
-        "vertical": [dwg.line((size / 2, 0), (size / 2, size), stroke="#ffffff",
-                              stroke_width=0.45)],
-    }
-    for name, shapes in specs.items():
-        extra = {"patternTransform": "rotate(45)"} if name == "hatch" else {}
-        pattern = dwg.pattern(id=f"chip-{name}", size=(size, size),
-                              patternUnits="userSpaceOnUse", **extra)
-        for shape in shapes:
-            pattern.add(shape)
-        dwg.defs.add(pattern)
-
-
 def _chip(dwg: svgwrite.Drawing, region: Region, x: float, y: float, side: float,
           style: Style) -> Any:
     group = dwg.g(class_=f"chip chip-{region.value}")
     group.add(dwg.rect((x, y), (side, side), rx=0.6, fill=style.region_colour[region]))
-    pattern = style.region_pattern[region]
-    if pattern != "none":
-        group.add(dwg.rect((x, y), (side, side), rx=0.6, fill=f"url(#chip-{pattern})"))
+    texture = pattern_fill(dwg, style.region_pattern[region], "#ffffff", pitch=1.6,
+                           opacity=0.9)
+    if texture:
+        group.add(dwg.rect((x, y), (side, side), rx=0.6, fill=texture))
     return group
 
 
@@ -258,7 +240,6 @@ def script_svgs(game_map: Map, script: Script, paper: Paper,
     out = []
     for page, chunk in enumerate(chunks, start=1):
         dwg = new_page(width, height)
-        _add_region_patterns(dwg)
         dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
         y = _add_header(dwg, game_map, script, width, page, len(chunks), style, par)
         _add_table_head(dwg, y, cols, style)

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.model import ALL_AREAS, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
+from sheetgen.model import ALL_AREAS, Area, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
 from sheetgen.render.draw import new_page, star_points
+from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width
 from sheetgen.templates import Paper
@@ -50,13 +51,10 @@ def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
     return "".join(parts)
 
 
-def add_patterns(dwg: svgwrite.Drawing, style: Style) -> None:
-    """Pattern definitions used by map fills (the south hatch)."""
-    hatch = dwg.pattern(id="area-hatch", size=(2.4, 2.4), patternUnits="userSpaceOnUse",
-                        patternTransform="rotate(45)")
-    hatch.add(dwg.line((0, 0), (0, 2.4), stroke=style.ink["outline"], stroke_width=0.35,
-                       stroke_opacity=0.45))
-    dwg.defs.add(hatch)
+def area_texture(dwg: svgwrite.Drawing, style: Style, area: Area) -> str | None:
+    """The fill laid over an area's tint for its latitude's pattern (None: plain)."""
+    return pattern_fill(dwg, style.area_pattern[area.latitude], style.ink["outline"],
+                        pitch=2.4, opacity=0.45)
 
 
 def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
@@ -81,12 +79,13 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                    stroke_linejoin="round")
     for shape in geometry.shapes:
         space = game_map.space(shape.space)
-        fill = style.areas[space.area] if tint and len(space.regions) == 2 else "#ffffff"
+        tinted = tint and len(space.regions) == 2
+        fill = style.areas[space.area] if tinted else "#ffffff"
         path_d = _ring_path(shape.rings, dx, dy)
         spaces.add(dwg.path(d=path_d, fill=fill, fill_rule="evenodd", id=f"space-{space.id}"))
-        if tint and len(space.regions) == 2 and style.area_pattern[space.regions[0]] == "hatch":
-            spaces.add(dwg.path(d=path_d, fill="url(#area-hatch)", fill_rule="evenodd",
-                                stroke="none"))
+        texture = area_texture(dwg, style, space.area) if tinted else None
+        if texture:
+            spaces.add(dwg.path(d=path_d, fill=texture, fill_rule="evenodd", stroke="none"))
     group.add(spaces)
 
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
@@ -167,9 +166,9 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style)
             x = x0 + head_w + j * cell_w
             legend.add(dwg.rect((x, y), (cell_w, cell_h), fill=style.areas[area],
                                 stroke=style.ink["outline"], stroke_width=0.25))
-            if style.area_pattern[area.latitude] == "hatch":
-                legend.add(dwg.rect((x, y), (cell_w, cell_h), fill="url(#area-hatch)",
-                                    stroke="none"))
+            texture = area_texture(dwg, style, area)
+            if texture:
+                legend.add(dwg.rect((x, y), (cell_w, cell_h), fill=texture, stroke="none"))
             legend.add(text(dwg, area.name, x + cell_w / 2, y + cell_h / 2 + 1.0, 6.5,
                             anchor="middle"))
     return legend
@@ -191,7 +190,6 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
-    add_patterns(dwg, style)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
 
     # Header: title, name line, score box.
