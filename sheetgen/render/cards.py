@@ -39,7 +39,7 @@ from sheetgen.render.layout import (
 )
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import PT, text, text_width
+from sheetgen.render.text import PT, text, text_width, wrap
 from sheetgen.templates import Paper
 
 BACK_COLOUR = "#1d3b5c"
@@ -75,16 +75,9 @@ def _fit_lines(content: str, width: float, size_pt: float, min_pt: float,
                max_lines: int = 2) -> tuple[list[str], float]:
     """The largest size (down to ``min_pt``) at which ``content`` sets in at most
     ``max_lines`` lines of ``width`` mm, breaking only between words."""
-    words = content.split()
     size = size_pt
     while True:
-        lines: list[str] = []
-        for word in words:
-            candidate = f"{lines[-1]} {word}" if lines else word
-            if lines and text_width(candidate, size, bold=True) <= width:
-                lines[-1] = candidate
-            else:
-                lines.append(word)
+        lines = wrap(content, width, size, bold=True)
         if (len(lines) <= max_lines and all(text_width(x, size, bold=True) <= width
                                             for x in lines)) or size <= min_pt:
             return lines, size
