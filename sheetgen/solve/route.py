@@ -152,7 +152,8 @@ class _Search:
                 self.max_in_bonus[jump.target] = max(self.max_in_bonus[jump.target],
                                                      jump.bonus)
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
-        distinct = sorted({v for v in g.values if v is not None} | {0})
+        distinct = sorted({v for v in g.values if v is not None} or {0})
+        self.distinct = distinct
         self.eq_mask = {c: sum(1 << i for i, v in enumerate(g.values) if v == c)
                         for c in distinct}
         # Nodes that may be entered at value c: stars and numbers >= c.
@@ -170,8 +171,15 @@ class _Search:
 
     def upper_bound(self, node: int, c: int, visited: int) -> int:
         """Most points a continuation from ``node`` at value ``c`` could add (excluding
-        ``node`` itself): a segment through stars and numbers equal to ``c``, then a step
-        up to a higher number ``y`` and whatever follows from ``y``."""
+        ``node`` itself): a segment through stars and numbers equal to ``c``, then
+        possibly a step up to a higher number ``y`` and whatever follows from ``y``.
+
+        The segment is a simple path from ``node`` in the component of the free equal
+        nodes; it runs down one chain of the component's block-cut tree. Ending inside,
+        it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
+        at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
+        ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
+        (solved exactly with nothing visited)."""
         free = self.ge_mask[c] & ~visited
         same = free & (self.eq_mask[c] | self.star_mask)
         any_mask = self.any_mask
@@ -188,25 +196,36 @@ class _Search:
                 f ^= low
             border |= nxt
             frontier = nxt & same & ~comp
-        segment = 0
-        if comp:
-            if comp.bit_count() >= self.block_threshold:
-                segment = self.block_bound(node, comp)
-            else:
-                segment = self.leaf_bound(node, comp)
         higher = border & free & ~same
-        rise = 0
+        if not comp:
+            chain: dict[int, int] = {node: 0}
+            segment = 0
+        elif not higher:
+            if comp.bit_count() < self.block_threshold:
+                return self.leaf_bound(node, comp)
+            return self.block_chains(node, comp)[0]
+        else:
+            segment, chain = self.block_chains(node, comp)
+        best = segment
         while higher:
             low = higher & -higher
             higher ^= low
             y = low.bit_length() - 1
             value = self.values[y]
             assert value is not None
-            gain = (self.weights[y] + self.max_in_bonus[y]
+            reach = 0
+            attach = any_mask[y] & (comp | (1 << node))
+            while attach:
+                bit = attach & -attach
+                attach ^= bit
+                r = chain[bit.bit_length() - 1]
+                if r > reach:
+                    reach = r
+            gain = (reach + self.weights[y] + self.max_in_bonus[y]
                     + self.best(y, value, low, False, -1))
-            if gain > rise:
-                rise = gain
-        return segment + rise
+            if gain > best:
+                best = gain
+        return best
 
     def leaf_bound(self, node: int, reach: int) -> int:
         """Weights of ``reach``, counting at most one node that has a single neighbour
@@ -228,11 +247,14 @@ class _Search:
                 best_end = w
         return total + best_end
 
-    def block_bound(self, root: int, reach: int) -> int:
-        """The block-cut tree bound: a simple path leaving ``root`` runs through a chain of
-        biconnected blocks, each entered at a cut vertex and left by another, never coming
-        back. It scores at most, along the best chain from ``root`` downwards, the weight of
-        every block's vertices other than its entry."""
+    def block_chains(self, root: int, reach: int) -> tuple[int, dict[int, int]]:
+        """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
+
+        Such a path runs through a chain of biconnected blocks, each entered at a cut
+        vertex and left by another, never coming back. Returns the most it can score
+        along any chain (the weight of every block's vertices other than its entry, along
+        the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
+        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
         any_mask = self.any_mask
         weights = self.weights
         bonus = self.max_in_bonus
@@ -240,6 +262,7 @@ class _Search:
         disc: dict[int, int] = {}
         low: dict[int, int] = {}
         below: dict[int, int] = {}  # vertex -> best chain value of blocks hanging from it
+        blocks: list[tuple[int, list[int], int]] = []  # (entry, members, weight)
         stack: list[int] = []
 
         def visit(u: int) -> None:
@@ -257,14 +280,17 @@ class _Search:
                     if low[v] >= disc[u]:
                         total = 0
                         deepest = 0
+                        members: list[int] = []
                         while True:
                             x = stack.pop()
+                            members.append(x)
                             total += weights[x] + bonus[x]
                             d = below.get(x, 0)
                             if d > deepest:
                                 deepest = d
                             if x == v:
                                 break
+                        blocks.append((u, members, total))
                         value = total + deepest
                         if value > below.get(u, 0):
                             below[u] = value
@@ -272,7 +298,12 @@ class _Search:
                     low[u] = disc[v]
 
         visit(root)
-        return below.get(root, 0)
+        chain = {root: 0}
+        for entry, members, total in reversed(blocks):
+            base = chain[entry] + total
+            for x in members:
+                chain[x] = base
+        return below.get(root, 0), chain
 
     # --- search ----------------------------------------------------------------------
 
@@ -364,9 +395,10 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
     proven = True
     try:  # the bounds that rank the starts count against the budget too
         starts: list[tuple[int, int, int]] = []
+        lowest = search.distinct[0]
         for s in range(n):
             v = graph.values[s]
-            c = 0 if v is None else v
+            c = lowest if v is None else v
             ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
             starts.append((-ub, s, c))
         starts.sort()
