@@ -1,0 +1,349 @@
+"""The perfect game of a seeded On Tour script: the best final score anyone could reach
+knowing every card and roll in advance, and one board that reaches it.
+
+The problem
+-----------
+Every legal way of writing every turn (the referee's reading, as in
+:func:`sheetgen.players.game.legal_moves`, which ``sheetgen check`` accepts) ends in a
+board; the perfect score is the highest best-route score over all of them. The choices of
+one turn constrain the next ones through which spaces are still empty, and an X is allowed
+only when the cards leave no legal space, so the game cannot be split into independent
+turns; its size (about 20 turns of up to a few hundred moves) rules out enumeration.
+
+The model (OR-Tools CP-SAT)
+---------------------------
+One constraint model decides at once where each turn's marks go and which route the final
+board is scored by:
+
+- ``a[t,k,s]``: mark ``k`` of turn ``t`` (its lower number, its higher number, or its star)
+  is written in space ``s``; ``x[t,k,s]``: it became an X there; ``b[t,k,i]``: it was
+  written on card ``i``. A written mark lies in its card's region; the two numbers of a
+  turn use two different cards; a mark is circled when its card is its space's own.
+- ``done[t,s]``: space ``s`` is filled before turn ``t``; each turn fills what it writes,
+  so every space is written exactly once, in an empty space, and the board ends full.
+- An X is allowed only when no legal space is left: a star turn's X, or both X of a number
+  turn, need every space of every card's region filled; a single X needs no two-card
+  placement of the two numbers to exist (no two cards with room in their regions, unless
+  their only room is one and the same space).
+- Last turns (no cards) put their marks in the spaces still empty, never circled.
+- The route is a circuit through a dummy node (``AddCircuit``, skipped spaces take a
+  self-loop), along map links, over no X, and every link it takes goes to a value at
+  least as high (stars take any value, numbers their own).
+- The objective is the route's spaces plus its circled spaces.
+
+CP-SAT fits because the problem is a pure 0-1 feasibility core (placements, ordering,
+circuit) with a linear objective: its clause learning handles the "X only when forced"
+implications that a MIP relaxation would hardly tighten, its circuit constraint keeps the
+route a single simple path without subtour cuts, and it reports a proven bound when time
+runs out. The built-in player's game is given as a hint, so the search starts from a board
+at least as good as the par.
+
+Every result is checked independently before it is returned: the board must pass
+:func:`sheetgen.rules.check.check_board` and its score is recomputed by the exact route
+solver. The solver runs on one worker with a fixed seed, so a game solved within the time
+limit always gives the same board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
+from sheetgen.rules.ontour import Script, Turn
+
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds the optimiser may search when no limit is given."""
+
+
+class PerfectUnavailableError(RuntimeError):
+    """The optimisation library is not installed; says how to install it."""
+
+
+class PerfectError(ValueError):
+    """The perfect game cannot be computed for this map or script."""
+
+
+@dataclass(frozen=True)
+class PerfectResult:
+    """The best board found and what is proven about it."""
+
+    score: int
+    """Best-route score of ``board`` (recomputed by the exact route solver)."""
+    upper_bound: int
+    """No legal game of the script scores more (proven)."""
+    board: Board
+    route: tuple[SpaceId, ...]
+    """A best route of ``board``."""
+
+    @property
+    def proven(self) -> bool:
+        return self.score >= self.upper_bound
+
+    @property
+    def gap(self) -> int:
+        return self.upper_bound - self.score
+
+    def to_data(self) -> dict[str, Any]:
+        """The ``"perfect"`` object of the script JSON."""
+        return {"score": self.score, "upper_bound": self.upper_bound, "proven": self.proven,
+                "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
+
+
+def _cp_model() -> Any:
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        raise PerfectUnavailableError(
+            "the perfect game needs OR-Tools: pip install 'sheetgen[perfect]'") from None
+    return cp_model
+
+
+def _marks(turn: Turn) -> list[int | None]:
+    """The marks a turn writes: its numbers, or one star (None)."""
+    return [None] if turn.star else list(turn.numbers)
+
+
+class _Model:
+    """The CP-SAT model of one script (see the module text)."""
+
+    def __init__(self, game_map: Map, script: Script) -> None:
+        cp_model = _cp_model()
+        self.map = game_map
+        self.script = script
+        self.m = m = cp_model.CpModel()
+        ids = game_map.space_ids
+        self.ids = ids
+        self.setup: dict[SpaceId, int] = {c.space: n for c, n in script.setup_cells}
+        free = [s for s in ids if s not in self.setup]
+        self.free = free
+        turns = script.turns
+        regions = [[frozenset(s for s in free if c.region in game_map.space(s).regions)
+                    for c in t.cards] for t in turns]
+        self.a: dict[tuple[int, int, SpaceId], Any] = {}
+        self.x: dict[tuple[int, int, SpaceId], Any] = {}
+        self.b: dict[tuple[int, int, int], Any] = {}
+        own: dict[SpaceId, list[Any]] = {s: [] for s in free}
+        done = {s: m.NewConstant(0) for s in free}
+        for t, turn in enumerate(turns):
+            marks = _marks(turn)
+            filled_free = len(free) - turn.empty_before
+            empty = {s: 1 - done[s] for s in free}
+            cards = range(len(turn.cards))
+            union = frozenset().union(*regions[t]) if regions[t] else frozenset()
+            # X marks are possible at all only when enough of the cards' regions is full.
+            if turn.last:
+                crossable = False
+            elif turn.star:
+                crossable = len(union) <= filled_free
+            else:
+                crossable = any(
+                    len(frozenset().union(*(regions[t][j] for j in cards if j != i)))
+                    <= filled_free + 1 for i in cards)
+            fills: dict[SpaceId, list[Any]] = {s: [] for s in free}
+            written: list[Any] = []
+            crossed: list[Any] = []
+            for k, _ in enumerate(marks):
+                a_k = {s: m.NewBoolVar(f"a{t}_{k}_{s}") for s in free}
+                for s, var in a_k.items():
+                    self.a[t, k, s] = var
+                    fills[s].append(var)
+                written.append(sum(a_k.values()))
+                x_k: dict[SpaceId, Any] = {}
+                if crossable:
+                    x_k = {s: m.NewBoolVar(f"x{t}_{k}_{s}") for s in free}
+                    for s, var in x_k.items():
+                        self.x[t, k, s] = var
+                        fills[s].append(var)
+                crossed.append(sum(x_k.values()))
+                if turn.last:
+                    continue
+                m.Add(written[k] + crossed[k] == 1)
+                b_k = [m.NewBoolVar(f"b{t}_{k}_{i}") for i in cards]
+                for i, var in enumerate(b_k):
+                    self.b[t, k, i] = var
+                    m.Add(sum(a_k[s] for s in regions[t][i]) >= var)
+                    home = turn.cards[i].space
+                    if home in a_k:  # written here on this card: circled
+                        q = m.NewBoolVar(f"q{t}_{k}_{i}")
+                        m.AddImplication(q, var)
+                        m.AddImplication(q, a_k[home])
+                        own[home].append(q)
+                m.Add(sum(b_k) == written[k])
+            if turn.last:
+                if turn.star or turn.empty_before == 2:
+                    for w in written:
+                        m.Add(w == 1)
+                else:
+                    m.Add(sum(written) == 1)
+            elif not turn.star:
+                for i in cards:
+                    m.Add(self.b[t, 0, i] + self.b[t, 1, i] <= 1)
+            if crossable:
+                every = sum(crossed)
+                for s in union:  # an X of a star turn, or two X: no card has room
+                    m.Add(every + empty[s] <= len(marks))
+                if not turn.star:  # one X: no placement of both numbers on two cards
+                    room = []
+                    for i in cards:
+                        r = m.NewBoolVar(f"room{t}_{i}")
+                        for s in regions[t][i]:
+                            m.Add(r >= empty[s])
+                        room.append(r)
+                    for i in cards:
+                        for j in cards:
+                            if j <= i:
+                                continue
+                            both = regions[t][i] | regions[t][j]
+                            g = m.NewBoolVar(f"two{t}_{i}_{j}")
+                            m.Add(len(both) * g >= sum(empty[s] for s in both) - 1)
+                            for k in range(2):
+                                m.Add(crossed[k] + room[i] + room[j] + g <= 3)
+            nxt = {}
+            for s in free:
+                if fills[s]:
+                    d = m.NewBoolVar(f"done{t + 1}_{s}")
+                    m.Add(d == done[s] + sum(fills[s]))
+                    nxt[s] = d
+                else:
+                    nxt[s] = done[s]
+            done = nxt
+        for s in free:
+            m.Add(done[s] == 1)
+
+        # The route: a circuit through a dummy node, skipped spaces looping on themselves.
+        n = len(ids)
+        index = {s: i for i, s in enumerate(ids)}
+        self.on = {s: m.NewBoolVar(f"on_{s}") for s in ids}
+        self.value = {s: m.NewIntVar(0, 99, f"v_{s}") for s in ids}
+        for s, number in self.setup.items():
+            m.Add(self.value[s] == number)
+        for (t, k, s), var in self.a.items():
+            number = _marks(turns[t])[k]
+            if number is not None:
+                m.Add(self.value[s] == number).OnlyEnforceIf(var)
+        for s in free:
+            xs = [var for (_, _, sx), var in self.x.items() if sx == s]
+            if xs:
+                m.Add(self.on[s] + sum(xs) <= 1)
+        arcs: list[tuple[int, int, Any]] = []
+        self.start = {s: m.NewBoolVar(f"start_{s}") for s in ids}
+        self.end = {s: m.NewBoolVar(f"end_{s}") for s in ids}
+        self.arc: dict[tuple[SpaceId, SpaceId], Any] = {}
+        for s in ids:
+            arcs.append((n, index[s], self.start[s]))
+            arcs.append((index[s], n, self.end[s]))
+            arcs.append((index[s], index[s], self.on[s].Not()))
+        for u, v in game_map.edges:
+            for p, q in ((u, v), (v, u)):
+                lit = m.NewBoolVar(f"arc_{p}_{q}")
+                self.arc[p, q] = lit
+                arcs.append((index[p], index[q], lit))
+                m.Add(self.value[q] >= self.value[p]).OnlyEnforceIf(lit)
+        m.AddCircuit(arcs)
+        m.Add(sum(self.start.values()) == 1)
+        # Circled spaces on the route count twice.
+        bonus = []
+        for s in ids:
+            if s in self.setup:
+                bonus.append(self.on[s])
+            elif own[s]:
+                oc = m.NewBoolVar(f"oncircled_{s}")
+                m.AddImplication(oc, self.on[s])
+                m.Add(oc <= sum(own[s]))
+                bonus.append(oc)
+        m.Maximize(sum(self.on.values()) + sum(bonus))
+
+    def hint(self, board_moves: list[list[tuple[SpaceId, Cell, int | None]]],
+             route: tuple[SpaceId, ...]) -> None:
+        """Hint a played game (per turn: space, cell, card) and a route of its board."""
+        for t, writes in enumerate(board_moves):
+            marks = _marks(self.script.turns[t])
+            used: set[int] = set()
+            placed: dict[tuple[int, SpaceId], bool] = {}
+            cards: dict[int, int | None] = {}
+            crosses = [w for w in writes if w[1].kind is CellKind.CROSS]
+            for space, cell, card in writes:
+                if cell.kind is CellKind.CROSS:
+                    continue
+                k = 0 if cell.kind is CellKind.STAR else marks.index(cell.value)
+                used.add(k)
+                placed[k, space] = True
+                cards[k] = card
+            for (space, _, _), k in zip(crosses, [k for k in range(len(marks))
+                                                  if k not in used], strict=False):
+                placed[-1 - k, space] = True
+            for (tt, k, s), var in self.a.items():
+                if tt == t:
+                    self.m.AddHint(var, placed.get((k, s), False))
+            for (tt, k, s), var in self.x.items():
+                if tt == t:
+                    self.m.AddHint(var, placed.get((-1 - k, s), False))
+            for (tt, k, i), var in self.b.items():
+                if tt == t:
+                    self.m.AddHint(var, cards.get(k) == i)
+        on = set(route)
+        for s, var in self.on.items():
+            self.m.AddHint(var, s in on)
+        for s in self.ids:
+            self.m.AddHint(self.start[s], bool(route) and route[0] == s)
+            self.m.AddHint(self.end[s], bool(route) and route[-1] == s)
+        steps = set(zip(route, route[1:], strict=False))
+        for key, var in self.arc.items():
+            self.m.AddHint(var, key in steps)
+
+    def board(self, solver: Any) -> Board:
+        """The board of the solver's current solution."""
+        cells: dict[SpaceId, Cell] = {s: Cell.number(n, circled=True)
+                                      for s, n in self.setup.items()}
+        turns = self.script.turns
+        for (t, k, s), var in self.a.items():
+            if solver.Value(var):
+                turn = turns[t]
+                circled = any(solver.Value(self.b[t, k, i]) and c.space == s
+                              for i, c in enumerate(turn.cards))
+                number = _marks(turn)[k]
+                cells[s] = Cell.star(circled) if number is None else Cell.number(number,
+                                                                                  circled)
+        for (_, _, s), var in self.x.items():
+            if solver.Value(var):
+                cells[s] = Cell.cross()
+        return Board(self.map.id, "perfect", {s: cells[s] for s in self.ids})
+
+
+def perfect_game(game_map: Map, script: Script,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> PerfectResult:
+    """The hindsight-optimal game of ``script``: proven when ``score == upper_bound``."""
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+    from sheetgen.rules.check import check_board
+    from sheetgen.solve.ontour import best_route
+
+    if script.map_id != game_map.id:
+        raise PerfectError(f"the script is for map {script.map_id}, not {game_map.id}")
+    if time_limit <= 0:
+        raise PerfectError(f"the time limit must be more than 0 seconds, got {time_limit}")
+    cp_model = _cp_model()
+    model = _Model(game_map, script)
+    played = play(game_map, script, PlannerPlayer())
+    par = best_route(game_map, played.board)
+    model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
+               par.route)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = float(time_limit)
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    status = solver.Solve(model.m)
+    board = played.board
+    bound = len(game_map.spaces) * 2
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        board = model.board(solver)
+        bound = int(round(solver.BestObjectiveBound()))
+    if not check_board(game_map, script, board).legal:  # pragma: no cover - a model bug
+        raise PerfectError(f"seed {script.seed}: the optimiser's board fails the check")
+    result = best_route(game_map, board)
+    if result.score < par.score:  # never worse than the game the hint started from
+        board, result = played.board, par
+    return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
+                         board=board, route=result.route)
+
