@@ -219,9 +219,9 @@ class _Model:
         for s, number in self.setup.items():
             m.Add(self.value[s] == number)
         for (t, k, s), var in self.a.items():
-            number = _marks(turns[t])[k]
-            if number is not None:
-                m.Add(self.value[s] == number).OnlyEnforceIf(var)
+            mark = _marks(turns[t])[k]
+            if mark is not None:
+                m.Add(self.value[s] == mark).OnlyEnforceIf(var)
         for s in free:
             xs = [var for (_, _, sx), var in self.x.items() if sx == s]
             if xs:

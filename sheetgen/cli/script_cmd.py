@@ -31,10 +31,19 @@ from sheetgen.templates import Paper
 @click.option("--par", is_flag=True,
               help="Print the built-in player's score for this seed instead (JSON with "
                    "--json).")
+@click.option("--perfect", is_flag=True,
+              help="The perfect game instead: the best score anyone could reach knowing "
+                   "every card and roll in advance, with a board reaching it, as a "
+                   "scoring CSV (with --json: the script JSON gains a \"perfect\" object). "
+                   "Needs the 'perfect' extra (OR-Tools).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              show_default=True,
+              help="Seconds --perfect may search; when the optimum is not proven by then, "
+                   "the best board, a proven upper bound and the gap are reported.")
 @paper_option
 @output_option
-def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Paper,
-                   output: Path | None) -> None:
+def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bool,
+                   time_limit: float, paper: Paper, output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -45,10 +54,30 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
       sheetgen script usa --seed 7 --json
       sheetgen script usa --seed 7 --json -o game7.json
       sheetgen script usa --seed 7 --par
+      sheetgen script usa --seed 7 --perfect -o perfect7.csv
+      sheetgen script usa --seed 7 --perfect --json --time-limit 20
     """
+    if par and perfect:
+        raise UserError("--par and --perfect: choose one")
     game, game_map = load_game(map_id)
     with game_errors("--seed: "):
         script = game.make_script(game_map, seed)
+    if perfect:
+        with game_errors("--perfect: "):
+            best = game.perfect(game_map, script, time_limit)
+        if as_json:
+            text = _with_key(game.script_json(script), "perfect", best.data())
+            suffix = "json"
+        else:
+            text = best.board_csv
+            suffix = "csv"
+        if output is None:
+            click.echo(text, nl=False)
+            return
+        path = output_path(output, "", suffix)
+        write_atomically(path, text.encode("utf-8"))
+        report([path])
+        return
     if par:
         with game_errors():
             result = game.par(game_map, script)
@@ -67,6 +96,14 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
     with game_errors():
         svgs = game.script_pages(game_map, script, paper)
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
+
+
+def _with_key(text: str, key: str, value: object) -> str:
+    """A JSON object's text (one key a line, closing brace last) with one more key."""
+    body = text.rstrip()
+    assert body.endswith("}")
+    entry = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    return f"{body[:-1].rstrip()},\n  {json.dumps(key)}: {entry}\n}}\n"
 
 
 @click.command("check")

@@ -50,6 +50,29 @@ class Par:
 
 
 @dataclass(frozen=True)
+class Perfect:
+    """The best score of a seeded game with every card and roll known in advance."""
+
+    score: int
+    """The best board found's score."""
+    upper_bound: int
+    """No legal play of the game scores more (proven)."""
+    board: Board
+    """A board reaching ``score`` (a legal result of the game)."""
+    board_csv: str
+    """The board as a scoring CSV whose comment lines say what was proven."""
+
+    @property
+    def proven(self) -> bool:
+        return self.score >= self.upper_bound
+
+    def data(self) -> dict[str, Any]:
+        """The ``"perfect"`` object of the script JSON."""
+        return {"score": self.score, "upper_bound": self.upper_bound, "proven": self.proven,
+                "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
+
+
+@dataclass(frozen=True)
 class Verdict:
     """Whether one board could have come from a seeded game."""
 
@@ -138,6 +161,11 @@ class Game:
     def check(self, game_map: Map, script: Any, board: Board) -> Verdict:
         """Could ``board`` be a result of the seeded game ``script``?"""
         raise self._lacks("legality check")
+
+    def perfect(self, game_map: Map, script: Any, time_limit: float) -> Perfect:
+        """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
+        seconds (proven when its score reaches its upper bound)."""
+        raise self._lacks("perfect game")
 
     # --- print -------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.maps import MapDataError, attribution, find_geometry
 from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.rules.ontour import Script, ScriptError
@@ -131,6 +131,25 @@ class OnTour(Game):
 
         result = check_board(game_map, script, board)
         return Verdict(board.player, result.legal, result.problem)
+
+    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
+        from sheetgen.perfect import PerfectError, PerfectUnavailableError, perfect_game
+
+        try:
+            result = perfect_game(game_map, script, time_limit)
+        except (PerfectError, PerfectUnavailableError) as exc:
+            raise GameError(str(exc)) from None
+        from sheetgen.boardio import format_boards
+
+        if result.proven:
+            words = f"{result.score}, proven optimal"
+        else:
+            words = (f"best found {result.score}, upper bound {result.upper_bound}, gap "
+                     f"{result.gap} (not proven within {time_limit:g} s)")
+        head, rest = format_boards(game_map, [result.board]).split("\n", 1)
+        text = (f"{head}\n# perfect game of {game_map.id} seed {script.seed}: {words}\n"
+                f"# route: {'-'.join(result.route)}\n{rest}")
+        return Perfect(result.score, result.upper_bound, result.board, text)
 
     # --- print -------------------------------------------------------------------------
 
