@@ -24,12 +24,17 @@ leaves fewer moves than any higher choice), the set of visited nodes and whether
 route arrived by a jump. The future of a state depends on the visited set only through
 the visited nodes that could still be entered: numbers below ``c`` can never be entered
 again and numbers above ``c`` cannot have been visited (the route never decreases), so
-only the visited nodes holding exactly ``c`` and the visited stars matter. The memo key is
-therefore ``(node, c, visited & (class(c) | stars), arrived_by_jump)``. This is the
-decomposition by value: once the route climbs to a higher number, everything it left
-behind, except the stars it spent, is forgotten, so boards whose numbers are mostly
-distinct are solved by what amounts to a DAG dynamic programme, and the exhaustive part is
-confined to runs of equal numbers and to the stars (which are used at any value, once).
+only the visited nodes holding exactly ``c`` and the visited stars matter. Of the free
+nodes holding ``c``, only those the route can walk to without rising (the *component* of
+free ``c``-nodes and stars around the current node) can still be entered: any other would
+need a rise first. The memo key is therefore ``(node, c, component | free stars,
+arrived_by_jump)``: routes that sealed off different pockets of a run of equal numbers
+meet in one state. This is the decomposition by value: once the route climbs to a higher
+number, everything it left behind, except the stars it spent, is forgotten, so boards
+whose numbers are mostly distinct are solved by what amounts to a DAG dynamic programme,
+and the exhaustive part is confined to runs of equal numbers and to the stars (which are
+used at any value, once). A star before any number stands for the board's lowest number,
+so a route starting on stars shares its states with one starting on that number.
 
 Each state's best continuation is found by a depth-first search with fail-soft
 alpha pruning: a call ``best(state, alpha)`` returns the exact value when it exceeds
@@ -39,12 +44,14 @@ without search when its upper bound cannot beat ``alpha`` and a search stops as 
 reaches the state's upper bound. Both cuts discard only routes that provably cannot score
 more, so the value at the root is the exact optimum.
 
-The upper bound of a state: the nodes it could still visit are those reachable from the
-current node through unvisited nodes that may still be entered (stars, numbers >= ``c``);
-of those, a node with at most one neighbour among them (and the current node) can only be
-the route's last node, so at most one such node counts. Add the largest bonus of a jump
-into each reachable node (each jump lands on a new node). The bound is the sum of the
-weights counted.
+The upper bound of a state: the route first walks a simple path in the component, which
+runs down one chain of the component's block-cut tree (a path cannot come back through a
+cut vertex). Ending there, it scores at most the best chain's blocks; rising to a higher
+number ``y``, it must leave from a neighbour of ``y``, so it scores at most the blocks on
+the chain to that neighbour, plus ``y`` and ``y``'s best continuation solved exactly with
+nothing visited (a relaxation reused by every state). Small components without a rise use
+a cheaper count: every node, but at most one node with a single neighbour among them (it
+can only end the route). Each node also counts the largest bonus of a jump into it.
 
 Ties: among routes of equal score the first one met in the search order is returned. The
 order depends only on the graph and the board (starts by upper bound then map order;
@@ -169,19 +176,11 @@ class _Search:
 
     # --- bounds ----------------------------------------------------------------------
 
-    def upper_bound(self, node: int, c: int, visited: int) -> int:
-        """Most points a continuation from ``node`` at value ``c`` could add (excluding
-        ``node`` itself): a segment through stars and numbers equal to ``c``, then
-        possibly a step up to a higher number ``y`` and whatever follows from ``y``.
-
-        The segment is a simple path from ``node`` in the component of the free equal
-        nodes; it runs down one chain of the component's block-cut tree. Ending inside,
-        it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
-        at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
-        ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
-        (solved exactly with nothing visited)."""
-        free = self.ge_mask[c] & ~visited
-        same = free & (self.eq_mask[c] | self.star_mask)
+    def reach(self, node: int, c: int, visited: int) -> tuple[int, int]:
+        """The free stars and numbers equal to ``c`` that a route at ``node`` can still
+        walk to without a rise (the component), and every node next to it or to
+        ``node`` (the border)."""
+        same = (self.eq_mask[c] | self.star_mask) & ~visited
         any_mask = self.any_mask
         comp = 0
         border = any_mask[node]
@@ -196,6 +195,31 @@ class _Search:
                 f ^= low
             border |= nxt
             frontier = nxt & same & ~comp
+        return comp, border
+
+    def key(self, node: int, c: int, visited: int, jumped: bool) -> tuple[int, int, int, bool]:
+        """The memo key: what the future of a state depends on. Numbers below ``c`` can
+        never be entered again, higher numbers are all still free, and an equal number
+        outside the component cannot be reached (the route would have to rise first), so
+        only the component and the free stars matter."""
+        comp, _ = self.reach(node, c, visited)
+        return (node, c, comp | (self.star_mask & ~visited), jumped)
+
+    def upper_bound(self, node: int, c: int, visited: int) -> int:
+        """Most points a continuation from ``node`` at value ``c`` could add (excluding
+        ``node`` itself): a segment through stars and numbers equal to ``c``, then
+        possibly a step up to a higher number ``y`` and whatever follows from ``y``.
+
+        The segment is a simple path from ``node`` in the component of the free equal
+        nodes; it runs down one chain of the component's block-cut tree. Ending inside,
+        it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
+        at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
+        ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
+        (solved exactly with nothing visited)."""
+        comp, border = self.reach(node, c, visited)
+        free = self.ge_mask[c] & ~visited
+        same = free & (self.eq_mask[c] | self.star_mask)
+        any_mask = self.any_mask
         higher = border & free & ~same
         if not comp:
             chain: dict[int, int] = {node: 0}
@@ -310,7 +334,7 @@ class _Search:
     def best(self, node: int, c: int, visited: int, jumped: bool, alpha: int) -> int:
         """Exact best continuation value if it exceeds ``alpha``, else an upper bound
         that is at most ``alpha``."""
-        key = (node, c, visited & (self.eq_mask.get(c, 0) | self.star_mask), jumped)
+        key = self.key(node, c, visited, jumped)
         hit = self.memo.get(key)
         if hit is not None:
             value, exact, _ = hit
@@ -371,8 +395,7 @@ class _Search:
         """The memoised best continuation from a state solved exactly."""
         steps: list[Step] = []
         while True:
-            key = (node, c, visited & (self.eq_mask.get(c, 0) | self.star_mask), jumped)
-            hit = self.memo.get(key)
+            hit = self.memo.get(self.key(node, c, visited, jumped))
             if hit is None or not hit[1] or hit[2][0] < 0:
                 return steps
             nxt, by_jump, bonus = hit[2]
