@@ -169,6 +169,8 @@ class _Search:
             self.ge_mask[c] = self.star_mask | sum(
                 1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
+        self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
+        self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
         self.block_threshold = 8
@@ -202,10 +204,14 @@ class _Search:
         never be entered again, higher numbers are all still free, and an equal number
         outside the component cannot be reached (the route would have to rise first), so
         only the component and the free stars matter."""
-        comp, _ = self.reach(node, c, visited)
-        return (node, c, comp | (self.star_mask & ~visited), jumped)
+        return self.key_of(node, c, visited, jumped, self.reach(node, c, visited))
 
-    def upper_bound(self, node: int, c: int, visited: int) -> int:
+    def key_of(self, node: int, c: int, visited: int, jumped: bool,
+               reached: tuple[int, int]) -> tuple[int, int, int, bool]:
+        return (node, c, reached[0] | (self.star_mask & ~visited), jumped)
+
+    def upper_bound(self, node: int, c: int, visited: int,
+                    reached: tuple[int, int] | None = None, alpha: int = -1) -> int:
         """Most points a continuation from ``node`` at value ``c`` could add (excluding
         ``node`` itself): a segment through stars and numbers equal to ``c``, then
         possibly a step up to a higher number ``y`` and whatever follows from ``y``.
@@ -216,7 +222,7 @@ class _Search:
         at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
         ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
         (solved exactly with nothing visited)."""
-        comp, border = self.reach(node, c, visited)
+        comp, border = reached or self.reach(node, c, visited)
         free = self.ge_mask[c] & ~visited
         same = free & (self.eq_mask[c] | self.star_mask)
         any_mask = self.any_mask
@@ -225,11 +231,44 @@ class _Search:
             chain: dict[int, int] = {node: 0}
             segment = 0
         elif not higher:
-            if comp.bit_count() < self.block_threshold:
-                return self.leaf_bound(node, comp)
-            return self.block_chains(node, comp)[0]
+            quick = self.leaf_bound(node, comp)
+            if quick <= alpha or comp.bit_count() < self.block_threshold:
+                return quick
+            return self.block_chains(node, comp, False)[0]
         else:
+            # The rises' gains first: with the whole component they give a cheap bound,
+            # often enough for a cut before the block-cut tree is built.
+            gains: list[tuple[int, int]] = []
+            top = 0
+            h = higher
+            while h:
+                low = h & -h
+                h ^= low
+                y = low.bit_length() - 1
+                value = self.values[y]
+                assert value is not None
+                gain = (self.weights[y] + self.max_in_bonus[y]
+                        + self.best(y, value, low, False, -1))
+                gains.append((y, gain))
+                if gain > top:
+                    top = gain
+            quick = self.leaf_bound(node, comp) + top
+            if quick <= alpha:
+                return quick
             segment, chain = self.block_chains(node, comp)
+            best = segment
+            for y, gain in gains:
+                reach = 0
+                attach = any_mask[y] & (comp | (1 << node))
+                while attach:
+                    bit = attach & -attach
+                    attach ^= bit
+                    r = chain[bit.bit_length() - 1]
+                    if r > reach:
+                        reach = r
+                if reach + gain > best:
+                    best = reach + gain
+            return best
         best = segment
         while higher:
             low = higher & -higher
@@ -271,7 +310,18 @@ class _Search:
                 best_end = w
         return total + best_end
 
-    def block_chains(self, root: int, reach: int) -> tuple[int, dict[int, int]]:
+    def block_chains(self, root: int, reach: int,
+                     chains: bool = True) -> tuple[int, dict[int, int]]:
+        """``_block_chains``, remembered: states that differ only in the stars outside
+        the component share it."""
+        key = (root, reach, chains)
+        hit = self.chains.get(key)
+        if hit is None:
+            hit = self.chains[key] = self._block_chains(root, reach, chains)
+        return hit
+
+    def _block_chains(self, root: int, reach: int,
+                      chains: bool = True) -> tuple[int, dict[int, int]]:
         """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
 
         Such a path runs through a chain of biconnected blocks, each entered at a cut
@@ -314,7 +364,8 @@ class _Search:
                                 deepest = d
                             if x == v:
                                 break
-                        blocks.append((u, members, total))
+                        if chains:
+                            blocks.append((u, members, total))
                         value = total + deepest
                         if value > below.get(u, 0):
                             below[u] = value
@@ -334,7 +385,14 @@ class _Search:
     def best(self, node: int, c: int, visited: int, jumped: bool, alpha: int) -> int:
         """Exact best continuation value if it exceeds ``alpha``, else an upper bound
         that is at most ``alpha``."""
-        key = self.key(node, c, visited, jumped)
+        # The visited nodes of the value and the stars name the state exactly; the
+        # canonical key (dearer to compute) is looked up through them.
+        exact_key = (node, c, visited & (self.eq_mask[c] | self.star_mask), jumped)
+        key = self.canonical.get(exact_key)
+        reached = None
+        if key is None:
+            reached = self.reach(node, c, visited)
+            key = self.canonical[exact_key] = self.key_of(node, c, visited, jumped, reached)
         hit = self.memo.get(key)
         if hit is not None:
             value, exact, _ = hit
@@ -343,7 +401,7 @@ class _Search:
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
-        ub = self.upper_bound(node, c, visited)
+        ub = self.upper_bound(node, c, visited, reached, alpha)
         if hit is not None:
             ub = min(ub, hit[0])
         if ub <= alpha:
