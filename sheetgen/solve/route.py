@@ -169,6 +169,8 @@ class _Search:
             self.ge_mask[c] = self.star_mask | sum(
                 1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
+        self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
+                                                     strict=True)]
         self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
@@ -330,36 +332,41 @@ class _Search:
         the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
         ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
         any_mask = self.any_mask
-        weights = self.weights
-        bonus = self.max_in_bonus
+        wb = self.weight_bonus
         around = reach | (1 << root)
-        disc: dict[int, int] = {}
-        low: dict[int, int] = {}
-        below: dict[int, int] = {}  # vertex -> best chain value of blocks hanging from it
+        n = self.n
+        disc = [-1] * n
+        low = [0] * n
+        below = [0] * n  # vertex -> best chain value of blocks hanging from it
         blocks: list[tuple[int, list[int], int]] = []  # (entry, members, weight)
         stack: list[int] = []
+        counter = [0]
 
         def visit(u: int) -> None:
-            disc[u] = low[u] = len(disc)
+            d_u = disc[u] = low[u] = counter[0]
+            counter[0] = d_u + 1
             stack.append(u)
             nb = any_mask[u] & around
+            low_u = d_u
             while nb:
                 bit = nb & -nb
                 nb ^= bit
                 v = bit.bit_length() - 1
-                if v not in disc:
+                d_v = disc[v]
+                if d_v < 0:
                     visit(v)
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if low[v] >= disc[u]:
+                    low_v = low[v]
+                    if low_v < low_u:
+                        low_u = low_v
+                    if low_v >= d_u:
                         total = 0
                         deepest = 0
                         members: list[int] = []
                         while True:
                             x = stack.pop()
                             members.append(x)
-                            total += weights[x] + bonus[x]
-                            d = below.get(x, 0)
+                            total += wb[x]
+                            d = below[x]
                             if d > deepest:
                                 deepest = d
                             if x == v:
@@ -367,10 +374,11 @@ class _Search:
                         if chains:
                             blocks.append((u, members, total))
                         value = total + deepest
-                        if value > below.get(u, 0):
+                        if value > below[u]:
                             below[u] = value
-                elif disc[v] < low[u]:
-                    low[u] = disc[v]
+                elif d_v < low_u:
+                    low_u = d_v
+                low[u] = low_u
 
         visit(root)
         chain = {root: 0}
@@ -378,7 +386,7 @@ class _Search:
             base = chain[entry] + total
             for x in members:
                 chain[x] = base
-        return below.get(root, 0), chain
+        return below[root], chain
 
     # --- search ----------------------------------------------------------------------
 
