@@ -169,6 +169,11 @@ class _Search:
             self.ge_mask[c] = self.star_mask | sum(
                 1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
+        self.flat = not self.has_jumps and len(distinct) == 1
+        """Every route can be walked backwards (stars and one number, no jumps)."""
+        self.no_end = 0
+        """On a flat board: starts already searched in full. A better route cannot end
+        at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
                                                      strict=True)]
         self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
@@ -308,7 +313,7 @@ class _Search:
             w = weights[i] + self.max_in_bonus[i]
             if (any_mask[i] & around).bit_count() >= 2:
                 total += w
-            elif w > best_end:
+            elif w > best_end and not self.no_end >> i & 1:
                 best_end = w
         return total + best_end
 
@@ -334,6 +339,7 @@ class _Search:
         any_mask = self.any_mask
         wb = self.weight_bonus
         around = reach | (1 << root)
+        no_end = self.no_end
         n = self.n
         disc = [-1] * n
         low = [0] * n
@@ -371,6 +377,8 @@ class _Search:
                                 deepest = d
                             if x == v:
                                 break
+                        if len(members) == 1 and not below[v] and no_end >> v & 1:
+                            total = 0  # a dead end where a better route cannot end
                         if chains:
                             blocks.append((u, members, total))
                         value = total + deepest
@@ -500,6 +508,9 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
             if sub > floor:
                 best_total = w + sub
                 best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
+            if search.flat:
+                search.no_end |= 1 << s
+                search.chains.clear()
     except _BudgetExceeded:
         proven = False
         if not best_steps:

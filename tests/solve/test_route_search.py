@@ -63,6 +63,25 @@ def test_search_matches_brute_force(graph: RouteGraph) -> None:
     assert check_solution(graph, solution) == solution.total
 
 
+@st.composite
+def flat_graphs(draw: st.DrawFn) -> RouteGraph:
+    """Stars and at most one number, no jumps: every route can be walked backwards, and
+    the search drops starts it has searched in full as route ends."""
+    graph = draw(graphs())
+    number = draw(st.integers(0, 99))
+    values = tuple(None if v is None or v % 2 else number for v in graph.values)
+    return RouteGraph(values, graph.weights, graph.neighbours)
+
+
+@settings(max_examples=300, deadline=None)
+@given(flat_graphs())
+def test_flat_boards_match_brute_force(graph: RouteGraph) -> None:
+    solution = solve(graph)
+    assert solution.proven_optimal
+    assert solution.total == best_total(graph)
+    assert check_solution(graph, solution) == solution.total
+
+
 @settings(max_examples=250, deadline=None)
 @given(graphs(jumps=True))
 def test_search_with_jumps_matches_brute_force(graph: RouteGraph) -> None:
