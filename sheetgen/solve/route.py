@@ -414,6 +414,20 @@ class _Search:
             value, exact, _ = hit
             if exact or value <= alpha:
                 return value
+        far = self.star_mask & visited
+        if far:
+            # The same state with the spent stars that lie away from the component
+            # still free can only score more: its value, if known, bounds this one.
+            if reached is None:
+                reached = self.reach(node, c, visited)
+            far &= ~(reached[1] | (1 << node))
+            if far:
+                wider = self.memo.get((node, c, key[2] | far, jumped))
+                if wider is not None and wider[0] <= alpha:
+                    self.memo[key] = (wider[0], False, _NO_MOVE)
+                    return wider[0]
+                if wider is not None and (hit is None or wider[0] < hit[0]):
+                    hit = (wider[0], False, _NO_MOVE)
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
