@@ -176,6 +176,7 @@ class _Search:
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
                                                      strict=True)]
+        self.rise_gain: dict[int, int] = {}
         self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
@@ -246,16 +247,16 @@ class _Search:
             # The rises' gains first: with the whole component they give a cheap bound,
             # often enough for a cut before the block-cut tree is built.
             gains: list[tuple[int, int]] = []
+            rise_gain = self.rise_gain
             top = 0
             h = higher
             while h:
                 low = h & -h
                 h ^= low
                 y = low.bit_length() - 1
-                value = self.values[y]
-                assert value is not None
-                gain = (self.weights[y] + self.max_in_bonus[y]
-                        + self.best(y, value, low, False, -1))
+                gain = rise_gain.get(y)
+                if gain is None:
+                    gain = self.rise(y)
                 gains.append((y, gain))
                 if gain > top:
                     top = gain
@@ -281,8 +282,6 @@ class _Search:
             low = higher & -higher
             higher ^= low
             y = low.bit_length() - 1
-            value = self.values[y]
-            assert value is not None
             reach = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
@@ -291,11 +290,21 @@ class _Search:
                 r = chain[bit.bit_length() - 1]
                 if r > reach:
                     reach = r
-            gain = (reach + self.weights[y] + self.max_in_bonus[y]
-                    + self.best(y, value, low, False, -1))
+            gain = reach + self.rise(y)
             if gain > best:
                 best = gain
         return best
+
+    def rise(self, y: int) -> int:
+        """Most a route can score from entering number ``y`` on (nothing else visited):
+        the relaxation of every rise to ``y``, computed once."""
+        gain = self.rise_gain.get(y)
+        if gain is None:
+            value = self.values[y]
+            assert value is not None
+            gain = self.rise_gain[y] = (self.weights[y] + self.max_in_bonus[y]
+                                        + self.best(y, value, 1 << y, False, -1))
+        return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
         """Weights of ``reach``, counting at most one node that has a single neighbour
