@@ -261,7 +261,7 @@ class _Search:
                 if gain > top:
                     top = gain
             quick = self.leaf_bound(node, comp) + top
-            if quick <= alpha:
+            if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
             segment, chain = self.block_chains(node, comp)
             best = segment
