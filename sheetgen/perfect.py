@@ -55,12 +55,13 @@ from sheetgen.rules.ontour import Script, Turn
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds the optimiser may search when no limit is given."""
-WORK_PER_SECOND = 0.14
-"""The solver's deterministic work units per second of search, measured on a 2-core
-AMD EPYC (5 units took 36 s). The limit is given to the solver as work, not as wall time,
-so the same seed and limit give the same board on every machine; a wall-clock cap of
-``WALL_CAP`` times the limit stops it on a much slower machine."""
-WALL_CAP = 2.0
+WORK_PER_SECOND = 0.6
+"""The solver's deterministic work units per second of search on usa, measured on a
+2-core AMD EPYC with light load (2 units in 3.5 s; a heavily loaded machine manages a
+quarter of that). The limit is given to the solver as work, not as wall time, so the same
+seed and limit give the same board on every machine; a wall-clock cap of ``WALL_CAP``
+times the limit stops it on a much slower or busier machine."""
+WALL_CAP = 3.0
 
 
 class PerfectUnavailableError(RuntimeError):

@@ -90,7 +90,7 @@ def test_small_map_seeds_include_star_turns_and_crosses() -> None:
 def test_real_maps_board_is_legal_and_scored(map_id: str) -> None:
     game_map = find_map(map_id)
     script = make_script(game_map, 5)
-    result = perfect_game(game_map, script, time_limit=0.5)
+    result = perfect_game(game_map, script, time_limit=0.2)
     assert check_board(game_map, script, result.board).legal
     assert best_route(game_map, result.board).score == result.score
     assert result.upper_bound >= result.score >= par_result(game_map, script).score
@@ -100,7 +100,7 @@ def test_real_maps_board_is_legal_and_scored(map_id: str) -> None:
 def test_cli_json_and_csv(tmp_path: Path) -> None:
     runner = CliRunner()
     out = runner.invoke(main, ["script", "europe", "--seed", "2", "--perfect", "--json",
-                               "--time-limit", "0.5"])
+                               "--time-limit", "0.2"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     perfect = data["perfect"]
@@ -110,7 +110,7 @@ def test_cli_json_and_csv(tmp_path: Path) -> None:
     assert data["turns"] and data["seed"] == 2
     csv_path = tmp_path / "perfect.csv"
     out = runner.invoke(main, ["script", "europe", "--seed", "2", "--perfect",
-                               "--time-limit", "0.5", "-o", str(csv_path)])
+                               "--time-limit", "0.2", "-o", str(csv_path)])
     assert out.exit_code == 0, out.output
     out = runner.invoke(main, ["check", str(csv_path), "--seed", "2"])
     assert out.exit_code == 0, out.output
@@ -140,5 +140,5 @@ def test_same_seed_and_limit_same_board() -> None:
     # stops at the same point every time.
     game_map = find_map("usa")
     script = make_script(game_map, 9)
-    first = perfect_game(game_map, script, time_limit=0.5)
-    assert perfect_game(game_map, script, time_limit=0.5) == first
+    first = perfect_game(game_map, script, time_limit=0.2)
+    assert perfect_game(game_map, script, time_limit=0.2) == first
