@@ -525,6 +525,13 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         for neg_ub, s, c in starts:
             if -neg_ub <= best_total:
                 break
+            v = graph.values[s]
+            if v is not None and any(
+                    graph.values[j] is not None and graph.values[j] < v  # type: ignore[operator]
+                    for j in graph.neighbours[s]):
+                # A route from s can always be made longer by the lower neighbour in front
+                # (it can never be on the route), so that longer route's start covers it.
+                continue
             w = graph.weights[s]
             floor = best_total - w
             sub = search.best(s, c, 1 << s, False, floor)
