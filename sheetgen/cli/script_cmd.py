@@ -38,8 +38,10 @@ from sheetgen.templates import Paper
                    "Needs the 'perfect' extra (OR-Tools).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0,
               show_default=True,
-              help="Seconds --perfect may search; when the optimum is not proven by then, "
-                   "the best board, a proven upper bound and the gap are reported.")
+              help="Seconds --perfect may search (counted as the solver's work, so the "
+                   "same seed and limit give the same board); when the optimum is not "
+                   "proven by then, the best board, a proven upper bound and the gap are "
+                   "reported.")
 @paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bool,
