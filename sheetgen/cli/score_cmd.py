@@ -12,9 +12,11 @@ import click
 from sheetgen.cli.common import (
     UserError,
     load_map,
+    note,
     output_option,
     output_path,
     paper_option,
+    read_board_text,
     report,
     write_atomically,
 )
@@ -28,16 +30,19 @@ DEFAULT_PLAYERS = 4
 def _players(value: str | None) -> list[str]:
     if value is None:
         return [f"Player {i}" for i in range(1, DEFAULT_PLAYERS + 1)]
+    from sheetgen.boardio import name_problem, short
+
     names = [n.strip() for n in value.split(",")]
     seen: set[str] = set()
     for name in names:
         if not name:
-            raise UserError(f"--players: {value!r} has a blank name; expected names "
+            raise UserError(f"--players: {short(value)} has a blank name; expected names "
                             "separated by commas, e.g. Alice,Bob")
+        problem = name_problem(name)
+        if problem:
+            raise UserError(f"--players: {problem}")
         if name.casefold() in seen:
-            raise UserError(f"--players: {name!r} is given twice; names must differ")
-        if name.startswith("#"):
-            raise UserError(f"--players: {name!r} may not start with '#'")
+            raise UserError(f"--players: {short(name)} is given twice; names must differ")
         seen.add(name.casefold())
     return names
 
@@ -130,23 +135,19 @@ def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Pap
     from sheetgen.boardio import BoardFormatError, parse_boards
     from sheetgen.maps import MapDataError, find_geometry
 
-    if not board_csv.is_file():
-        raise UserError(f"{board_csv}: no such file")
     if map_id is not None:
         load_map(map_id)  # an unknown --map is reported as the option's fault
+    path = output_path(output, f"{board_csv.stem}-scored", "pdf", inputs=[board_csv])
+    source = read_board_text(board_csv)
+    notes: list[str] = []
     try:
-        text = board_csv.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = board_csv.read_bytes()[: exc.start].count(b"\n") + 1
-        raise UserError(f"{board_csv}:{line}: expected UTF-8 text; got byte "
-                        f"0x{exc.object[exc.start]:02x}") from None
-    try:
-        found, boards = parse_boards(text, str(board_csv), map_id)
+        found, boards = parse_boards(source.text, str(board_csv), map_id, notes=notes)
     except BoardFormatError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.report) from None
+    for line in notes:
+        note(line)
     game_map = load_map(found)
     result = standings(game_map, boards)
-    path = output_path(output, f"{board_csv.stem}-scored", "pdf", inputs=[board_csv])
     pdf: bytes | None = None
     try:
         geometry = find_geometry(game_map.id)

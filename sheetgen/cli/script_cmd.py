@@ -11,10 +11,13 @@ import click
 from sheetgen.cli.common import (
     UserError,
     load_map,
+    note,
     output_option,
     output_path,
     paper_option,
+    read_board_text,
     report,
+    safe_name,
     write_atomically,
     write_pages,
 )
@@ -70,7 +73,7 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
         return
     from sheetgen.render.script import script_svgs
 
-    path = output_path(output, f"{game_map.id}-seed-{seed}-script", "pdf")
+    path = output_path(output, f"{game_map.id}-seed-{safe_name(str(seed))}-script", "pdf")
     svgs = script_svgs(game_map, script, paper)
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
 
@@ -91,7 +94,7 @@ def _print_par(game_map: Map, script: Script, as_json: bool) -> None:
 
 @click.command("check")
 @click.argument("board_csv", metavar="BOARD.csv",
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+                type=click.Path(path_type=Path))
 @click.option("--seed", type=click.IntRange(min=0), required=True,
               help="The seed of the game the board was played in.")
 @click.option("--map", "map_id", default=None,
@@ -107,17 +110,17 @@ def check_command(board_csv: Path, seed: int, map_id: str | None) -> None:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
     """
+    from sheetgen.boardio import BoardFormatError, parse_boards
     from sheetgen.rules.check import check_board
 
+    source = read_board_text(board_csv)
+    notes: list[str] = []
     try:
-        from sheetgen.boardio import BoardFormatError, parse_boards
-    except ImportError:
-        raise UserError("check: reading scoring CSVs is not available in this build") from None
-    text = board_csv.read_text(encoding="utf-8-sig")
-    try:
-        found_map, boards = parse_boards(text, str(board_csv), map_id)
+        found_map, boards = parse_boards(source.text, str(board_csv), map_id, notes=notes)
     except BoardFormatError as exc:
-        raise UserError(str(exc)) from None
+        raise UserError(exc.report) from None
+    for line in notes:
+        note(line)
     game_map = load_map(found_map)
     script = _script(game_map, seed)
     failures = []

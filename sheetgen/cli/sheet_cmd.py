@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from sheetgen.cli.common import (
+    FORMATS,
     UserError,
+    choose_format,
     format_option,
     load_map,
     output_option,
@@ -35,8 +37,8 @@ MAX_PLAYERS = 8
                    "(see `sheetgen script`).")
 @format_option
 @output_option
-def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt: str,
-                  output: Path | None) -> None:
+def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None,
+                  fmt: str | None, output: Path | None) -> None:
     """Blank player sheets for MAP, one landscape page per player.
 
     \b
@@ -48,6 +50,7 @@ def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt
     """
     from sheetgen.render.sheet import SheetOptions, sheet_svg
 
+    fmt = choose_format(output, fmt, FORMATS)
     if not 1 <= players <= MAX_PLAYERS:
         raise UserError(f"-n/--players: {players} is outside 1-{MAX_PLAYERS}")
     game_map = load_map(map_id)

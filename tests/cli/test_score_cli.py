@@ -135,13 +135,14 @@ def test_score_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
                  ":3:3: expected a number 0-99, '*', 'x' or one of them in parentheses; "
                  "got '1oo'"),
         "map": (good.replace("# map: usa", "# map: atlantis"), ":1:1: unknown map"),
-        "bytes": (None, ":1: expected UTF-8 text"),
+        # 0x81 is neither UTF-8 nor Windows-1252
+        "bytes": (None, ":1:11: expected UTF-8 text; got byte 0x81"),
     }
     assert "WA,(78),(40)" in good
     for name, (text, message) in cases.items():
         path = tmp_path / f"{name}.csv"
         if text is None:
-            path.write_bytes(b"# map: usa\xff\n")
+            path.write_bytes(b"# map: usa\x81\n")
         else:
             path.write_text(text, encoding="utf-8")
         out = tmp_path / f"{name}.pdf"
