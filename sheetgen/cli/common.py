@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
@@ -282,7 +282,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def write_stdout(data: bytes) -> None:
-    stream = click.get_binary_stream("stdout")
+    sys.stdout.flush()
+    stream: BinaryIO = sys.stdout.buffer
     stream.write(data)
     stream.flush()
 
