@@ -459,6 +459,20 @@ def _resolve_map(records: Records, problems: Problems, map_override: str | None,
     raise problems.fatal(None, None, f"--map: {message}")
 
 
+def map_of_csv(text: str, source: str, map_override: str | None = None,
+               lookup: Callable[[str], Map] = find_map) -> Map:
+    """The map a scoring CSV is for: ``map_override`` (the command's ``--map``) or the
+    file's ``# map:`` line before the header, looked up with ``lookup``. Any game's CSV
+    starts this way, so the command reads this first and then hands the text to the map's
+    game."""
+    problems = Problems(source)
+    records = Records(text, problems)
+    if map_override is None:
+        for _ in records:
+            break
+    return _resolve_map(records, problems, map_override, lookup)
+
+
 def parse_boards(text: str, source: str, map_override: str | None = None,
                  lookup: Callable[[str], Map] = find_map,
                  notes: list[str] | None = None) -> tuple[str, list[Board]]:

@@ -18,7 +18,6 @@ Output conventions (every command follows them):
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import secrets
@@ -27,6 +26,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, TypeVar
 
 import click
 
-from sheetgen.maps import UnknownMapError, find_map
+from sheetgen.games import Game, GameError, game_of, resolve_map
 from sheetgen.model import Map
 from sheetgen.templates import Paper, UnknownTemplateError, paper, paper_ids
 
@@ -58,11 +58,32 @@ class UserError(click.ClickException):
     exit_code = 1
 
 
-def load_map(map_id: str) -> Map:
+def load_map(word: str) -> Map:
+    """The map named by a map id, or by a game id that has one map."""
+    with game_errors():
+        return resolve_map(word)
+
+
+def load_game(word: str) -> tuple[Game, Map]:
+    """The map a word names and the game it is played in (the registry's entry)."""
+    game_map = load_map(word)
+    with game_errors():
+        return game_of(game_map), game_map
+
+
+@contextmanager
+def game_errors(prefix: str = "") -> Iterator[None]:
+    """Report a game's refusal (a part it lacks, a bad seed, no drawing yet) as a user
+    error, optionally naming the option at fault."""
     try:
-        return find_map(map_id)
-    except UnknownMapError as exc:
-        raise UserError(str(exc)) from None
+        yield
+    except GameError as exc:
+        raise UserError(f"{prefix}{exc}") from None
+
+
+def read_text(path: Path, encoding: str | None = None) -> str:
+    """A scoring CSV as text: see ``read_board_text``, the one reader of every command."""
+    return read_board_text(path, encoding).text
 
 
 def _paper_callback(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
@@ -230,7 +251,7 @@ def remove_stale_temporaries(path: Path) -> list[Path]:
     return removed
 
 
-@contextlib.contextmanager
+@contextmanager
 def _cleanup_on_signal(tmp: Path) -> Iterator[None]:
     """While the block runs, SIGTERM and SIGHUP remove ``tmp`` and then end the process
     as the signal would have."""
