@@ -392,23 +392,87 @@ def encoding_option(func: F) -> F:
 
 # --- progress ----------------------------------------------------------------------------
 
-def progress(items: Sequence[T], label: str,
-             after_s: float = PROGRESS_AFTER_S) -> Iterator[T]:
-    """Yield ``items``; once the run has taken ``after_s`` seconds, show a progress bar on
-    stderr, only when stderr is a terminal (never in a pipe or a log)."""
-    stream = sys.stderr
-    shown = stream.isatty()
-    start = time.monotonic()
-    bar: Any = None
-    try:
-        for done, item in enumerate(items):
-            if bar is None and shown and time.monotonic() - start >= after_s:
-                bar = click.progressbar(length=len(items), label=label, file=stream)
-                bar.__enter__()
-                bar.update(done)
-            yield item
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+class _LateBar:
+    """A progress callback: after ``after_s`` seconds of a long job, a bar on stderr,
+    only when stderr is a terminal (never in a pipe or a log)."""
+
+    def __init__(self, total: int, label: str, after_s: float) -> None:
+        self.total = total
+        self.label = label
+        self.after_s = after_s
+        self.done = 0
+        self.start = time.monotonic()
+        self.bar: Any = None
+        self.shown = sys.stderr.isatty()
+
+    def __call__(self, step: str = "") -> None:
+        self.done += 1
+        if self.bar is None and self.shown and time.monotonic() - self.start >= self.after_s:
+            self.bar = click.progressbar(length=self.total, label=self.label,
+                                         file=sys.stderr)
+            self.bar.__enter__()
+            self.bar.update(self.done - 1)
+        if self.bar is not None:
+            self.bar.update(1)
+            if self.done >= self.total:
+                self.bar.__exit__(None, None, None)
+                self.bar = None
+                self.shown = False
+
+
+def progress_callback(total: int, label: str,
+                      after_s: float = PROGRESS_AFTER_S) -> Callable[[str], None]:
+    """A callback to call once per finished item of ``total``: see ``_LateBar``."""
+    return _LateBar(total, label, after_s)
+
+
+# --- small shared pieces -------------------------------------------------------------------
+
+SCHEMA_VERSION = 1
+
+
+def with_schema(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with ``"schema": 1`` as its first key (every JSON output carries it)."""
+    rest = {k: v for k, v in data.items() if k != "schema"}
+    return {"schema": SCHEMA_VERSION, **rest}
+
+
+def names_tag(names: Sequence[str]) -> str:
+    """A short, stable tag for a list of player names in a default file name."""
+    import hashlib
+
+    joined = "\n".join(names)
+    return "named-" + hashlib.sha256(joined.encode("utf-8")).hexdigest()[:8]
+
+
+def _map_words() -> list[str]:
+    from sheetgen.games import games
+    from sheetgen.maps import map_ids
+
+    words = list(map_ids())
+    words += [g.id for g in games() if g.id not in words and g.default_map() is not None]
+    return words
+
+
+def complete_maps(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a MAP argument: map ids, and games that stand for a map."""
+    return [w for w in _map_words() if w.startswith(incomplete.lower())]
+
+
+def parse_players(value: str, option: str = "--players") -> list[str]:
+    """Comma-separated player names, each checked by the reader's name rule."""
+    from sheetgen.boardio import name_problem, short
+
+    names = [n.strip() for n in value.split(",")]
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise UserError(f"{option}: {short(value)} has a blank name; expected names "
+                            "separated by commas, e.g. Alice,Bob")
+        problem = name_problem(name)
+        if problem:
+            raise UserError(f"{option}: {problem}")
+        if name.casefold() in seen:
+            raise UserError(f"{option}: {short(name)} is given twice; names must differ")
+        seen.add(name.casefold())
+    return names
