@@ -161,3 +161,19 @@ def test_ctrl_c_between_write_and_rename_leaves_nothing(tmp_path: Path,
     with pytest.raises(KeyboardInterrupt):
         write_atomically(tmp_path / "out.pdf", b"data")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("tty", "after_s", "shown"), [
+    (False, 0.0, False), (True, 0.0, True), (True, 3600.0, False)])
+def test_progress_bar_only_on_a_terminal_and_only_for_long_runs(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tty: bool, after_s: float, shown: bool) -> None:
+    from sheetgen.cli.common import progress_callback
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+    step = progress_callback(5, "Scoring", after_s=after_s)
+    for name in "abcde":
+        step(name)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert ("Scoring" in captured.err) is shown
