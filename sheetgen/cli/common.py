@@ -177,10 +177,23 @@ def check_destination(path: Path) -> None:
         probe = probe.parent
     if probe.exists() and not probe.is_dir():
         raise UserError(f"-o: {path}: {probe} is a file, not a folder")
-    if not os.access(probe, os.W_OK | os.X_OK):
+    if not os.access(probe, os.W_OK | os.X_OK) or not _can_create_in(probe):
         raise UserError(f"-o: {path}: the folder {probe} cannot be written")
     if path.exists() and not os.access(path, os.W_OK):
         raise UserError(f"-o: {path} exists and cannot be replaced (read-only)")
+
+
+def _can_create_in(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (a probe made and removed at once; the
+    permission bits alone do not tell for root, read-only mounts or /proc)."""
+    probe = folder / f".sheetgen-probe.{os.getpid()}.{secrets.token_hex(4)}{_TMP_SUFFIX}"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return False
+    os.close(fd)
+    probe.unlink(missing_ok=True)
+    return True
 
 
 def output_path(explicit: Path | None, default_name: str, fmt: str = "pdf",
@@ -288,6 +301,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     if is_stdout(path):
         write_stdout(data)
         return
+    try:
+        _write_file(path, data)
+    except OSError as exc:
+        raise UserError(f"-o: {path} cannot be written ({exc.strerror or exc})") from None
+
+
+def _write_file(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path)
     tmp = path.parent / f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}{_TMP_SUFFIX}"

@@ -210,8 +210,9 @@ def resolve_map(word: str) -> Map:
             return find_map(default)
         raise GameError(f"{word!r} is the game {game.title}, which has several maps; "
                         f"name one: {', '.join(game.maps())}")
-    single = [g.id for g in games() if g.default_map() is not None and g.id not in map_ids()]
+    standing = [f"{g.id} ({g.default_map()})" for g in games()
+                if g.default_map() is not None and g.id not in map_ids()]
     valid = "known maps: " + ", ".join(map_ids())
-    if single:
-        valid += "; games with one map: " + ", ".join(single)
+    if standing:
+        valid += "; games that stand for a map: " + ", ".join(standing)
     raise UnknownGameError(f"unknown map {word!r}; {valid}")

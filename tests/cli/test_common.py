@@ -71,6 +71,15 @@ def test_unwritable_folder_is_refused_by_access_check(tmp_path: Path,
         check_destination(tmp_path / "out.pdf")
 
 
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc")
+def test_a_folder_that_takes_no_files_is_refused_even_for_root() -> None:
+    """/proc looks writable to root; a probe file tells the truth before any work."""
+    with pytest.raises(UserError, match="the folder /proc cannot be written"):
+        check_destination(Path("/proc/out.pdf"))
+    with pytest.raises(UserError, match="-o: /proc/out.pdf cannot be written"):
+        write_atomically(Path("/proc/out.pdf"), b"x")
+
+
 def test_input_file_is_never_the_output(tmp_path: Path) -> None:
     source = tmp_path / "game.csv"
     source.write_text("x")

@@ -114,7 +114,6 @@ def test_format_follows_the_extension(tmp_path: Path) -> None:
 def test_default_names_never_clobber(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     for args in (["dice", "d6"], ["dice", "d6", "--paper", "letter"],
-                 ["cards", "usa", "--size", "mini"],
                  ["cards", "usa", "--size", "mini", "--backs", "fold"],
                  ["cards", "usa", "--size", "mini", "--bleed", "0"],
                  ["sheet", "usa", "-n", "1", "--format", "svg"],
@@ -123,12 +122,11 @@ def test_default_names_never_clobber(tmp_path: Path, monkeypatch) -> None:
         assert run(*args).exit_code == 0, args
     names = sorted(p.name for p in (tmp_path / "output").iterdir())
     assert "dice-d6-a4.pdf" in names and "dice-d6-letter.pdf" in names
-    assert {"usa-cards-mini-a4.pdf", "usa-cards-mini-a4-backs-fold.pdf",
-            "usa-cards-mini-a4-bleed-0.pdf"} <= set(names)
+    assert {"usa-cards-mini-a4-backs-fold.pdf", "usa-cards-mini-a4-bleed-0.pdf"} <= set(names)
     assert "usa-sheets-a4-1p.svg" in names
     assert {"usa-sheets-a4-2p-1.svg", "usa-sheets-a4-2p-2.svg"} <= set(names)
     assert any(n.startswith("usa-sheets-a4-1p-named-") for n in names)
-    assert len(names) == 9
+    assert len(names) == 8
 
 
 # --- spreadsheets (issue 9 item 6) ---------------------------------------------------------
