@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -17,6 +16,7 @@ from sheetgen.cli.common import (
     output_option,
     output_path,
     paper_option,
+    progress_callback,
     report,
     safe_name,
     write_atomically,
@@ -69,17 +69,13 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
     if mode != "duplex-long":
         name += f"-backs-{mode}"
     path = output_path(output, name, "pdf")
-    with click.progressbar(length=len(game.kit_steps) + 1, label="Building the kit",
-                           file=sys.stderr,
-                           item_show_func=lambda s: s) as bar:
-        def progress(label: str) -> None:
-            bar.update(1, label)
-
-        with game_errors():
-            parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
-                                   progress=progress)
-        bar.update(1, "PDF")
-        blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
+    # A bar on stderr once the build has taken two seconds, on a terminal only.
+    step = progress_callback(len(game.kit_steps) + 1, "Building the kit")
+    with game_errors():
+        parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                               progress=step)
+    blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
+    step("PDF")
     write_atomically(path, blob)
     report([path])
 
