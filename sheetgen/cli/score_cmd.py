@@ -139,6 +139,10 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     if as_json and is_stdout(target):
         raise click.UsageError("--json and -o - both want standard output; write the PDF "
                                "to a file")
+    for board_csv in board_csvs:
+        if not board_csv.is_file():
+            raise UserError(f"{board_csv}: no such file" if not board_csv.exists()
+                            else f"{board_csv}: not a file")
     want_pdf = target is not None or not as_json
     first = board_csvs[0].stem
     name = first if len(board_csvs) == 1 else f"{first}-and-{len(board_csvs) - 1}-more"
