@@ -108,7 +108,8 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
         Block("h1", "Open data and fonts"),
         *[Block("p", line) for line in credit.splitlines()],
         Block("p", "Type: Open Sans, digitized data copyright (c) 2010-2011 Google "
-                   "Corporation, Apache License 2.0, embedded in this file."),
+                   "Corporation, Apache License 2.0, and DejaVu Sans (Bitstream Vera "
+                   "licence; DejaVu changes public domain), embedded in this file."),
         Block("p", "This kit is an unofficial print-and-play aid for owners of On Tour. "
                    "Maps, cards and layout are sheetgen's own, drawn from the open data "
                    "above."),
