@@ -59,6 +59,15 @@ def prose(name: str, **values: str) -> list[Block]:
     return parse_prose(source)
 
 
+def howto_blocks(game_map: Map) -> list[Block]:
+    """The scoring how-to of ``game_map``'s kit: its commands name the map, and its example
+    rows are the map's own first spaces (``SPACE1`` ... in the template)."""
+    values = {"MAP": game_map.id}
+    for k, space in enumerate(game_map.spaces[:3], start=1):
+        values[f"SPACE{k}"] = space.id
+    return prose("scoring-howto", **values)
+
+
 def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
               progress: Progress = lambda label: None) -> list[KitPart]:
     """Every part of the kit for ``game_map``, in print order."""
@@ -101,7 +110,7 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     progress("scoring how-to")
     howto = KitPart("Scoring with sheetgen",
-                    (prose_page(paper, prose("scoring-howto", MAP=game_map.id)),))
+                    (prose_page(paper, howto_blocks(game_map)),))
 
     progress("attribution")
     credits = KitPart("Open data and fonts", (prose_page(paper, [
