@@ -259,14 +259,16 @@ ALIGNMENTS = ((0.5, 0.5), (0.5, 0.0), (0.0, 0.5), (0.5, 1.0), (1.0, 0.5))
 
 
 def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> PageGrid:
-    """The fullest grid of ``size`` cards on ``paper``, portrait or landscape (portrait on a
-    tie), centred on the page if the ruler has room so, else pushed to one side."""
+    """The fullest grid of ``size`` cards on ``paper`` that leaves room for the ruler and a
+    crop mark on every trim line, portrait or landscape (portrait on a tie), centred on the page if the ruler has room so, else pushed to one side."""
     candidates: list[tuple[int, float, float, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
         cols = fit_count(w - 2 * imp.margin, size.width, bleed, imp)
         rows = fit_count(h - 2 * imp.margin, size.height, bleed, imp)
-        candidates.append((cols * rows, w, h, cols, rows))
+        # Smaller grids too: when the fullest leaves no room for the ruler or the marks.
+        candidates += [(c * r, w, h, c, r) for c in range(cols, 0, -1)
+                       for r in range(rows, 0, -1)]
     candidates.sort(key=lambda c: -c[0])  # stable: portrait first on a tie
     for count, w, h, cols, rows in candidates:
         if count == 0:
@@ -327,8 +329,8 @@ class FoldGrid:
 
 
 def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> FoldGrid:
-    """The fullest fold layout: page orientation and fold direction that hold the most
-    front/back pairs. Fronts sit on the left (or top) half against the fold, backs are
+    """The fullest fold layout: page orientation, fold direction and grid that hold the
+    most front/back pairs with room for the ruler and a crop mark on every line. Fronts sit on the left (or top) half against the fold, backs are
     their mirror images on the other half."""
     options: list[tuple[int, bool, bool, int, int]] = []
     for landscape in (False, True):
@@ -339,7 +341,8 @@ def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Fo
             half_h = h - 2 * imp.margin if vertical else (h / 2 - clear - imp.margin)
             cols = fit_count(half_w, size.width, bleed, imp)
             rows = fit_count(half_h, size.height, bleed, imp)
-            options.append((cols * rows, landscape, vertical, cols, rows))
+            options += [(c * r, landscape, vertical, c, r) for c in range(cols, 0, -1)
+                        for r in range(rows, 0, -1)]
     options.sort(key=lambda o: -o[0])
     for count, landscape, vertical, cols, rows in options:
         if count == 0:

@@ -349,3 +349,11 @@ def test_every_card_page_has_a_50mm_ruler() -> None:
             length = math.dist((float(b.get("x1", "nan")), float(b.get("y1", "nan"))),
                                (float(b.get("x2", "nan")), float(b.get("y2", "nan"))))
             assert length == pytest.approx(50.0, abs=0.01)
+
+
+def test_a4_poker_fold_deck_takes_three_pairs_a_page() -> None:
+    # The fullest fold grid (4 pairs) leaves no room for the ruler; a 3-pair grid does,
+    # where the old layout fell back to 2 pairs: 14 sheets for the 41 cards, not 21.
+    pages = _pages("a4", "poker", 3.0, "fold")
+    fronts = [len(_rects(r, "trim", "front")) for r in pages]
+    assert max(fronts) == 3 and len(pages) == 14
