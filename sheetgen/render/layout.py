@@ -260,7 +260,8 @@ ALIGNMENTS = ((0.5, 0.5), (0.5, 0.0), (0.0, 0.5), (0.5, 1.0), (1.0, 0.5))
 
 def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> PageGrid:
     """The fullest grid of ``size`` cards on ``paper`` that leaves room for the ruler and a
-    crop mark on every trim line, portrait or landscape (portrait on a tie), centred on the page if the ruler has room so, else pushed to one side."""
+    crop mark on every trim line, portrait or landscape (portrait on a tie), centred on
+    the page if the ruler has room so, else pushed to one side."""
     candidates: list[tuple[int, float, float, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
@@ -330,7 +331,8 @@ class FoldGrid:
 
 def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> FoldGrid:
     """The fullest fold layout: page orientation, fold direction and grid that hold the
-    most front/back pairs with room for the ruler and a crop mark on every line. Fronts sit on the left (or top) half against the fold, backs are
+    most front/back pairs with room for the ruler and a crop mark on every line. Fronts
+    sit on the left (or top) half against the fold, backs are
     their mirror images on the other half."""
     options: list[tuple[int, bool, bool, int, int]] = []
     for landscape in (False, True):

@@ -165,7 +165,9 @@ def standings_page(game_map: Map, paper: Paper, standings: Standings,
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     top = MARGIN
     dwg.add(text(dwg, f"{game_map.title} · standings", MARGIN, top + 7.0, 17, bold=True))
-    dwg.add(text(dwg, winner_line(standings), MARGIN, top + 16.0, 11, bold=True,
+    (winner,), winner_pt = fit_text(winner_line(standings), width - 2 * MARGIN, 11, min_pt=7,
+                                    bold=True)
+    dwg.add(text(dwg, winner, MARGIN, top + 16.0, winner_pt, bold=True,
                  fill=style.ink["highlight"], class_="winner"))
     columns = (("#", 0.0, "end"), ("Player", 4.0, "start"), ("Score", 95.0, "end"),
                ("Spaces", 118.0, "end"), ("Circled", 141.0, "end"),

@@ -141,3 +141,35 @@ def test_the_sheet_name_stays_on_its_line(name: str) -> None:
     assert size_pt >= 6 - 1e-6
     if name == "Ann":
         assert shown == "Ann" and size_pt == pytest.approx(11, abs=0.01)
+
+
+def test_scored_pages_fit_long_names() -> None:
+    from sheetgen.boardio import parse_boards, template_csv
+    from sheetgen.render.scored import scored_pages
+    from sheetgen.solve.ontour import standings
+
+    game_map = find_map("usa")
+    names = ["Bartholomew " * 20, "Zoë 😀 שלום"]
+    rows = template_csv(game_map, names).splitlines()
+    filled = [r if r.startswith(("#", "space")) else r.split(",")[0] + ",5,x" for r in rows]
+    _, boards = parse_boards("\n".join(filled) + "\n", "t.csv")
+    pages = scored_pages(game_map, find_geometry("usa"), paper("a4"), boards,
+                         standings(game_map, boards))
+    width = paper("a4").landscape[0]
+    for svg in pages:
+        for el in ET.fromstring(svg).iter(f"{SVG}text"):
+            if el.get("class") in ("player", "winner", "score"):
+                size_pt = float(el.get("font-size", "nan")) / PT
+                right = float(el.get("x", "nan")) + text_width(
+                    "".join(el.itertext()), size_pt, bold=True)
+                if el.get("class") != "score":
+                    assert right <= width - 10.0 + 1e-6
+    first = ET.fromstring(pages[0])
+    name = next(e for e in first.iter(f"{SVG}text") if e.get("class") == "player")
+    score = next(e for e in first.iter(f"{SVG}text") if e.get("class") == "score")
+    size_pt = float(name.get("font-size", "nan")) / PT
+    name_right = float(name.get("x", "nan")) + text_width("".join(name.itertext()), size_pt,
+                                                          bold=True)
+    score_left = float(score.get("x", "nan")) - text_width("".join(score.itertext()), 15,
+                                                           bold=True)
+    assert name_right < score_left
