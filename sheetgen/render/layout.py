@@ -332,8 +332,8 @@ class FoldGrid:
 def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> FoldGrid:
     """The fullest fold layout: page orientation, fold direction and grid that hold the
     most front/back pairs with room for the ruler and a crop mark on every line. Fronts
-    sit on the left (or top) half against the fold, backs are
-    their mirror images on the other half."""
+    sit on the left (or top) half against the fold, backs are their mirror images on the
+    other half."""
     options: list[tuple[int, bool, bool, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
