@@ -8,7 +8,8 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
@@ -95,14 +96,7 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs fold --size mini
       sheetgen cards usa --backs duplex-long --back-design solid
     """
-    from sheetgen.maps import MapDataError, find_geometry
-    from sheetgen.render.cards import (
-        BackDesign,
-        Backs,
-        DeckOptions,
-        alignment_pages,
-        deck_pages,
-    )
+    from sheetgen.render.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.render.layout import (
         Flip,
         LayoutError,
@@ -132,7 +126,7 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         raise UserError(f"--back-design: unknown design {back_design!r}; expected one of "
                         + ", ".join(d.value for d in BackDesign)) from None
     offset = _offset(back_offset, imp.max_back_offset)
-    game_map = load_map(map_id)
+    game, game_map = load_game(map_id)
     if test_page:
         flip = back_mode.flip or Flip.LONG
         test_mode = Backs.DUPLEX_SHORT if flip is Flip.SHORT else Backs.DUPLEX_LONG
@@ -143,15 +137,9 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         path = output_path(output, f"duplex-test-{flip.value}-{size.id}-{paper.id}")
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
-    try:
-        geometry = find_geometry(game_map.id)
-    except MapDataError:
-        geometry = None
-    try:
-        pages = deck_pages(game_map, paper,
-                           DeckOptions(size, bleed, back_mode, offset, design), imp, geometry)
-    except LayoutError as exc:
-        raise UserError(str(exc)) from None
+    with game_errors():
+        pages = game.deck_pages(game_map, paper,
+                                DeckOptions(size, bleed, back_mode, offset, design))
     path = output_path(output, f"{game_map.id}-cards-{size.id}")
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 
