@@ -119,7 +119,7 @@ def test_cli_json_and_csv(tmp_path: Path) -> None:
 
 def test_cli_refuses_par_with_perfect() -> None:
     out = CliRunner().invoke(main, ["script", "usa", "--seed", "1", "--par", "--perfect"])
-    assert out.exit_code == 1
+    assert out.exit_code == 2  # a usage error
     assert "--par and --perfect" in out.output
     assert "Traceback" not in out.output
 
