@@ -176,7 +176,7 @@ class _Search:
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
                                                      strict=True)]
-        self.rise_gain: dict[int, int] = {}
+        self.rise_gain: dict[tuple[int, int], int] = {}
         self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
@@ -248,15 +248,16 @@ class _Search:
             # often enough for a cut before the block-cut tree is built.
             gains: list[tuple[int, int]] = []
             rise_gain = self.rise_gain
+            spent = visited & self.star_mask
             top = 0
             h = higher
             while h:
                 low = h & -h
                 h ^= low
                 y = low.bit_length() - 1
-                gain = rise_gain.get(y)
+                gain = rise_gain.get((y, spent))
                 if gain is None:
-                    gain = self.rise(y)
+                    gain = self.rise(y, spent)
                 gains.append((y, gain))
                 if gain > top:
                     top = gain
@@ -290,20 +291,22 @@ class _Search:
                 r = chain[bit.bit_length() - 1]
                 if r > reach:
                     reach = r
-            gain = reach + self.rise(y)
+            gain = reach + self.rise(y, visited & self.star_mask)
             if gain > best:
                 best = gain
         return best
 
-    def rise(self, y: int) -> int:
-        """Most a route can score from entering number ``y`` on (nothing else visited):
-        the relaxation of every rise to ``y``, computed once."""
-        gain = self.rise_gain.get(y)
+    def rise(self, y: int, spent: int = 0) -> int:
+        """Most a route can score from entering number ``y`` on, with only the stars
+        ``spent`` visited before: the relaxation of every rise to ``y`` after them
+        (lower numbers can never be entered again, so they need not be known)."""
+        gain = self.rise_gain.get((y, spent))
         if gain is None:
             value = self.values[y]
             assert value is not None
-            gain = self.rise_gain[y] = (self.weights[y] + self.max_in_bonus[y]
-                                        + self.best(y, value, 1 << y, False, -1))
+            gain = self.rise_gain[y, spent] = (
+                self.weights[y] + self.max_in_bonus[y]
+                + self.best(y, value, spent | 1 << y, False, -1))
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
