@@ -61,10 +61,11 @@ def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt
     name = f"{game_map.id}-sheets-{paper.id}" + (f"-seed-{seed}" if seed is not None else "")
     path = output_path(output, name, fmt)
     credit = attribution(game_map.id)
-    # Every player's sheet is the same page: drawn once, stored once in the PDF.
+    # Each sheet carries its number in its code, so every page is drawn.
     svgs = [sheet_svg(game_map, geometry, paper,
-                      SheetOptions(attribution=credit, seed=seed, prefilled=prefilled))
-            ] * players
+                      SheetOptions(attribution=credit, seed=seed, prefilled=prefilled,
+                                   sheet_number=number))
+            for number in range(1, players + 1)]
     report(write_pages(path, fmt, svgs, title=f"{game_map.title}: player sheets"))
 
 

@@ -297,3 +297,19 @@ def test_europe_water_links_are_drawn_between_their_countries() -> None:
         a, b = line.ref.split("-")
         assert edge_distance(line.points[0], europe.shape(a).rings) < 0.01, line.ref
         assert edge_distance(line.points[-1], europe.shape(b).rings) < 0.01, line.ref
+
+
+@pytest.mark.parametrize("space", ["NENG", "MIDC"])
+def test_usa_merged_spaces_have_no_inner_lines(space: str) -> None:
+    """New England and Mid-Coastal are drawn as one space each: every segment of their
+    outline has the space on one side only (no state line runs through them)."""
+    rings = find_geometry("usa").shape(space).rings
+    for ring in rings:
+        for i in range(len(ring)):
+            (ax, ay), (bx, by) = ring[i - 1], ring[i]
+            length = math.hypot(bx - ax, by - ay)
+            if length < 0.2:
+                continue
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            nx, ny = -(by - ay) / length * 0.05, (bx - ax) / length * 0.05
+            assert inside((mx + nx, my + ny), rings) != inside((mx - nx, my - ny), rings)
