@@ -311,5 +311,5 @@ def test_usa_merged_spaces_have_no_inner_lines(space: str) -> None:
             if length < 0.2:
                 continue
             mx, my = (ax + bx) / 2, (ay + by) / 2
-            nx, ny = -(by - ay) / length * 0.05, (bx - ax) / length * 0.05
+            nx, ny = -(by - ay) / length * 0.01, (bx - ax) / length * 0.01
             assert inside((mx + nx, my + ny), rings) != inside((mx - nx, my - ny), rings)
