@@ -40,7 +40,7 @@ from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.qr import add_qr, qr_side
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width, wrap
+from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.templates import Paper
 
 MARGIN = 10.0
@@ -475,7 +475,9 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
                      stroke=style.ink["outline"], stroke_width=0.3))
     if options.player:
-        dwg.add(text(dwg, options.player, name_x + 12, top + 6.9, 11, bold=True))
+        (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
+        dwg.add(text(dwg, name, name_x + 12, top + 6.9, name_pt, bold=True,
+                     class_="player-name"))
     field_x = width - MARGIN - 88.0
     for label, value, fx, fw, cls in (
             ("Seed", "" if options.seed is None else str(options.seed), field_x, 40.0,
