@@ -109,8 +109,8 @@ def shared_borders(geometry: MapGeometry) -> dict[tuple[SpaceId, SpaceId], list[
     out: dict[tuple[SpaceId, SpaceId], list[Segment]] = {}
     for seg, spaces in sorted(owners.items()):
         if len(spaces) == 2:
-            a, b = sorted(spaces)
-            out.setdefault((a, b), []).append(seg)
+            first, second = sorted(spaces)
+            out.setdefault((first, second), []).append(seg)
     return out
 
 
