@@ -7,6 +7,8 @@ with the standard quiet zone, so every page that carries a code draws it the sam
 
 from __future__ import annotations
 
+from functools import cache
+
 import svgwrite
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from svgwrite.container import Group
@@ -15,6 +17,7 @@ QUIET = 4
 """Modules of white around the code (the QR standard's quiet zone)."""
 
 
+@cache
 def qr_matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
     """The code's modules (True = dark), rows top to bottom, error correction ``level``
     (L, M, Q or H)."""

@@ -130,11 +130,14 @@ BAR_LENGTH = 4.5
 """Length of a no-link bar across its border, mm."""
 
 
-def border_marks(game_map: Map, geometry: MapGeometry) -> tuple[BorderMark, ...]:
+def border_marks(game_map: Map, geometry: MapGeometry,
+                 borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
+                 ) -> tuple[BorderMark, ...]:
     """A bar across the middle of every shared border that is not a link, and a connector
     for every link whose spaces share no border (the geometry's own line for it when it
     has one, else a straight line between the nearest outline points)."""
-    borders = shared_borders(geometry)
+    if borders is None:
+        borders = shared_borders(geometry)
     links = set(game_map.edges)
     marks: list[BorderMark] = []
     for pair, segs in borders.items():
@@ -196,7 +199,8 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
 
     # The line between north and south: the borders whose two sides differ in latitude.
     divide = []
-    for (a, b), segs in shared_borders(geometry).items():
+    borders = shared_borders(geometry)
+    for (a, b), segs in borders.items():
         if game_map.space(a).area.latitude != game_map.space(b).area.latitude:
             divide += [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
                        for p, q in segs]
@@ -204,7 +208,7 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
                            stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
 
-    marks = border_marks(game_map, geometry)
+    marks = border_marks(game_map, geometry, borders)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
     for mark in marks:
