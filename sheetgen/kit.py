@@ -83,8 +83,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     progress("player sheets")
     sheets = Part("Player sheets",
-                     (sheet_svg(game_map, geometry, paper, SheetOptions(attribution=credit)),)
-                     * players)
+                  tuple(sheet_svg(game_map, geometry, paper,
+                                  SheetOptions(attribution=credit, sheet_number=number))
+                        for number in range(1, players + 1)))
 
     progress("cards")
     imp = imposition()

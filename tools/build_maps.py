@@ -420,6 +420,11 @@ class MapSpec:
     circle_d: float = 10.0
     """Write-in circle diameter in mm (at least 9: room for a handwritten two-digit
     number)."""
+    circles: dict[str, Point] = field(default_factory=dict)
+    """Hand-placed circle centres in mm (labels and leaders are still found
+    automatically): inside the space, or outside it for a call-out."""
+    box: tuple[float, float] = (BOX_W, BOX_H)
+    """Largest map size (width, height) in mm: the map is scaled to fill it."""
     pins: dict[str, tuple[Point, Point]] = field(default_factory=dict)
     """Hand-placed circles for the most crowded corners: space -> (circle centre, label
     baseline centre), in mm. Applied after the automatic placement; a pinned call-out's
@@ -536,7 +541,7 @@ def build(spec: MapSpec, order: list[str]) -> Built:
         xs = [p[0] for pts in by_space.values() for p in pts]
         ys = [p[1] for pts in by_space.values() for p in pts]
         fx0, fy0, fx1, fy1 = min(xs), min(ys), max(xs), max(ys)
-    scale = min(BOX_W / (fx1 - fx0), BOX_H / (fy1 - fy0))
+    scale = min(spec.box[0] / (fx1 - fx0), spec.box[1] / (fy1 - fy0))
     width, height = round((fx1 - fx0) * scale, 2), round((fy1 - fy0) * scale, 2)
 
     def to_mm(p: Point) -> Point:
@@ -731,8 +736,11 @@ class Layout:
 
     def __init__(self, built: Built, labels: dict[str, str], hints: dict[str, Point],
                  inside_share: float | None = None,
-                 water: Sequence[tuple[Point, Point]] = ()) -> None:
+                 water: Sequence[tuple[Point, Point]] = (),
+                 fixed: dict[str, Point] | None = None) -> None:
         self.built = built
+        self.fixed = dict(fixed or {})
+        """Hand-placed circle centres: inside their space, or call-outs beside it."""
         self.labels = labels
         self.hints = hints
         self.inside_share = inside_share
@@ -746,6 +754,7 @@ class Layout:
         self.label_boxes: dict[str, tuple[float, float, float, float]] = {}
         self.targets: dict[str, Point] = {}
         """Where each call-out's leader ends: no other circle may sit on it."""
+        self.fixed_out: list[str] = []
         self.inside_labels: dict[str, Point] = {}
         """Labels already placed with their inside circles."""
         self.deep: dict[str, list[Point]] = {}
@@ -774,10 +783,15 @@ class Layout:
 
     def place(self) -> list[Placed]:
         poles = {s: polylabel(shape) for s, shape in self.shapes.items()}
+        self.circles.update(self.fixed)
+        fixed_out = [s for s, p in self.fixed.items() if not self.shapes[s].contains(p)]
+        self.fixed_out = fixed_out
         if self.inside_share is None:
             callouts = []
             for space, shape in self.shapes.items():
                 (pole, r) = poles[space]
+                if space in self.fixed:
+                    continue
                 if r >= INSIDE_MIN_R:
                     self.circles[space] = inside_anchor(shape, pole, self.labels[space],
                                                         self.hints.get(space))
@@ -786,9 +800,12 @@ class Layout:
                     self.targets[space] = pole
         else:
             callouts = self.place_overflowing(poles, self.inside_share)
+        callouts += [s for s in fixed_out if s not in callouts]
+        for s in fixed_out:
+            self.targets[s] = poles[s][0]
         label_at: dict[str, Point] = dict(self.inside_labels)
         for space in self.shapes:
-            if space in self.circles and space not in label_at:
+            if space in self.circles and space not in label_at and space not in fixed_out:
                 at = self.place_label(space)
                 if at is None:
                     raise ValueError(f"no room for the label of {space}")
@@ -796,7 +813,11 @@ class Layout:
         if self.inside_share is not None:
             self.find_deep(callouts, poles)
             self.land_raster = Raster(self.land)
-        candidates = {s: self.candidates(s, poles[s][0]) for s in callouts}
+        candidates = {s: self.candidates(s, poles[s][0]) for s in callouts
+                      if s not in self.fixed}
+        for s in fixed_out:  # a hand-placed call-out has one place: its own
+            p = self.fixed[s]
+            candidates[s] = [(0.0, p, self.leader_end(s, p))]
         # the call-outs with the fewest good places go first; ties west to east
         queue = sorted(callouts, key=lambda s: (len(candidates[s]), poles[s][0]))
         fixed = (dict(self.circles), dict(self.label_boxes), dict(self.targets))
@@ -834,6 +855,8 @@ class Layout:
         options: dict[str, list[tuple[float, Point]]] = {}
         for space, shape in self.shapes.items():
             pole, pr = poles[space]
+            if space in self.fixed:
+                continue
             if pr >= INSIDE_MIN_R:
                 self.circles[space] = inside_anchor(shape, pole, self.labels[space],
                                                     self.hints.get(space))
@@ -846,14 +869,17 @@ class Layout:
                     if got >= share + 0.02:  # a margin over the rule the tests check
                         found.append((got, p))
             options[space] = found
-        callouts = [s for s in self.shapes if s not in self.circles and not options[s]]
+        callouts = [s for s in self.shapes if s not in self.circles and s not in self.fixed
+                     and not options[s]]
         for s in callouts:
             self.targets[s] = poles[s][0]
         for space in self.shapes:
-            if space in self.circles:
+            if space in self.circles and space not in self.fixed_out:
                 at = self.place_label(space)
                 if at is None:
-                    raise ValueError(f"no room for the label of {space}")
+                    if space not in self.fixed:
+                        raise ValueError(f"no room for the label of {space}")
+                    at = self.fallback_label(space)
                 self.inside_labels[space] = at
         # the spaces with the fewest positions go first
         order = sorted(options, key=lambda s: (len(options[s]), s))
@@ -972,6 +998,14 @@ class Layout:
                       candidates: list[tuple[float, Point, Point]]) -> Point | None:
         """Put the call-out at its cheapest free candidate; its label position, or None."""
         r = CIRCLE_D / 2
+        if space in self.fixed_out:  # hand-placed: the tests check what it crosses
+            _, p, target = candidates[0]
+            self.circles[space] = p
+            d = math.dist(p, target)
+            rim = (p[0] + (target[0] - p[0]) * r / d, p[1] + (target[1] - p[1]) * r / d)
+            self.leaders[space] = (rim, target)
+            self.targets[space] = target
+            return self.place_label(space) or self.fallback_label(space)
         for _, p, target in candidates:
             if not self.circle_free(p, ignore=space):
                 continue
@@ -999,6 +1033,15 @@ class Layout:
             if old_target is not None:
                 self.targets[space] = old_target
         return None
+
+    def fallback_label(self, space: str) -> Point:
+        """Above the circle: for a hand-placed circle whose label has no free spot (the
+        label is then pinned by hand in ``pins``)."""
+        print(f"  warning: no room for the label of {space}; pin it")
+        x, y = self.circles[space]
+        at = (x, y - LABEL_RISE)
+        self.label_boxes[space] = label_box(at, self.labels[space])
+        return at
 
     def place_label(self, space: str) -> Point | None:
         """The best free label position around the space's circle (recorded), or None."""
@@ -1074,16 +1117,7 @@ def usa_assign(feat: Feature) -> str | None:
 
 USA = MapSpec(
     map_id="usa", package="us-atlas", version="3.0.1", member="states-albers-10m.json",
-    obj="states", assign=usa_assign, tolerance=0.12, min_island=0.5,
-    # Tennessee and West Virginia are too narrow for a circle and have no sea nearby:
-    # Tennessee's call-out sits just south of it, in room made by moving the circles of
-    # Alabama, Mississippi and Georgia; West Virginia's at the tip of its northern panhandle.
-    hints={"TN": (164.0, 99.5), "AL": (164.0, 113.0), "MS": (149.0, 110.0),
-           "GA": (181.0, 112.0), "WV": (180.0, 49.5)},
-    # Labels that would sit between their circle and a neighbour's call-out move off it:
-    # Ohio's to the upper left (West Virginia's circle is over Lake Erie), Alabama's below
-    # (Tennessee's call-out is just above).
-    pins={"OH": ((176.13, 64.02), (171.6, 59.0)), "AL": ((163.96, 110.16), (163.96, 119.36))},
+    obj="states", assign=usa_assign, tolerance=0.12, min_island=0.5, inside_share=0.85,
 )
 
 EUROPE_ISO = {
@@ -1123,14 +1157,13 @@ def europe_polygon(space: str, rings: list[list[Point]]) -> str | None:
 
 
 def europe_frame(by_space: dict[str, list[Point]]) -> tuple[float, float, float, float]:
-    """North Cape to Crete, Atlantic room west of Portugal, Russia cut near the Urals."""
+    """North Cape to Crete, Portugal to the east of Turkey: Russia is cut where Turkey
+    ends (about 45E), so it takes no more room than the other countries need."""
     pts = [p for s, ps in by_space.items() if s != "RU" for p in ps]
     xs = [p[0] for p in pts]
     ys = [p[1] for p in pts]
-    y0, y1 = min(ys) - 60.0, max(ys) + 60.0
-    x0 = min(xs) - 300.0
-    x1 = min(x0 + (y1 - y0) * BOX_W / BOX_H, EUROPE_PROJECTION((60.0, 56.0))[0])
-    return (x0, y0, x1, y1)
+    pad = 40.0
+    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
 EUROPE = MapSpec(
@@ -1138,24 +1171,22 @@ EUROPE = MapSpec(
     obj="countries", assign=europe_assign, polygon_space=europe_polygon,
     project=EUROPE_PROJECTION, frame=europe_frame, tolerance=0.12,
     context_tolerance=0.3, min_island=0.6, inside_share=0.7,
-    # Call-outs near their countries: the Benelux ones over the North Sea and northern
-    # France (Great Britain's and France's circles make room); Slovenia, Croatia and
-    # Montenegro towards the Adriatic.
-    hints={"GB": (44.0, 66.0), "FR": (45.0, 106.0), "NL": (57.0, 72.0), "BE": (50.0, 83.0),
-           "LU": (58.0, 96.0), "SI": (77.0, 109.0), "HR": (87.0, 121.0),
-           "ME": (93.0, 129.0)},
-    circle_d=9.0,
-    # Hand-placed where automatic placement crowds: the Netherlands and Belgium call out
-    # just off their coasts; the Adriatic is 8 mm wide at this scale, so Slovenia,
-    # Croatia, Montenegro and Albania call out in a chain down the sea, Italy's circle
-    # sits in the Po valley and Switzerland's call-out over the Ligurian Sea; Czechia
-    # holds its own circle; labels of Austria and Latvia move off their neighbours.
-    pins={"NL": ((56.0, 77.0), (56.0, 71.3)), "BE": ((47.5, 87.5), (39.7, 89.0)),
-          "CZ": ((84.5, 89.5), (84.5, 83.8)), "AT": ((84.5, 100.5), (76.7, 102.0)),
-          "IT": ((71.0, 108.0), (71.0, 102.3)),
-          "CH": ((62.5, 117.0), (62.5, 125.7)), "SI": ((80.5, 115.5), (80.5, 109.8)),
-          "HR": ((85.5, 125.0), (77.9, 126.4)), "ME": ((92.5, 133.5), (84.9, 134.9)),
-          "AL": ((99.0, 142.5), (91.4, 143.9)), "LV": ((110.0, 61.5), (117.8, 63.0))},
+    circle_d=10.0, box=(259.0, 176.0),
+    # The Otranto ferry runs south of Albania's circle, to the Ionian islands.
+    # Labels with no automatic spot nearer their own circle than any other: Slovenia's
+    # to its upper right, Bosnia's to its left.
+    pins={"SI": ((88.0, 125.5), (94.0, 121.3)), "BA": ((100.0, 134.0), (92.7, 133.6))},
+    water_links={"GR-IT": [(110.0, 161.0), (104.0, 159.5)]},
+    # Central Europe and the southern Balkans, placed by hand: every circle sits on its
+    # own country (the small ones overflow their borders a little; Albania and North
+    # Macedonia a lot, as the two are too small for two circles side by side).
+    circles={"GB": (45.0, 92.0), "NL": (58.0, 86.5), "BE": (60.0, 101.0),
+             "LU": (63.0, 112.5), "FR": (52.0, 115.0), "DE": (73.0, 101.0),
+             "CH": (69.5, 121.5), "IT": (78.0, 133.0), "AT": (87.0, 114.5),
+             "CZ": (93.5, 105.5), "SK": (102.5, 112.0), "HU": (102.5, 123.0),
+             "SI": (88.0, 125.5), "HR": (89.5, 139.5), "BA": (100.0, 134.0),
+             "RS": (111.0, 134.5), "ME": (99.0, 145.5), "MK": (117.0, 144.5),
+             "AL": (108.5, 152.0), "GR": (117.5, 158.5)},
 )
 
 SPECS = {"usa": USA, "europe": EUROPE}
@@ -1245,7 +1276,7 @@ def build_map(map_id: str) -> None:
         bends = spec.water_links.get(ref, spec.water_links.get(f"{b}-{a}", []))
         lines.append(("water-link", ref, water_link(built.spaces[a], built.spaces[b], bends)))
     segments = [(pts[i - 1], pts[i]) for _, _, pts in lines for i in range(1, len(pts))]
-    layout = Layout(built, labels, spec.hints, spec.inside_share, segments)
+    layout = Layout(built, labels, spec.hints, spec.inside_share, segments, spec.circles)
     placed = [pinned(layout, pl, spec.pins[pl.space]) if pl.space in spec.pins else pl
               for pl in layout.place()]
     text = render_json(map_id, built, placed, lines)

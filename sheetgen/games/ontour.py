@@ -188,13 +188,11 @@ class OnTour(Game):
         if seed is not None:
             prefilled = setup_cells(self.make_script(game_map, seed))
         credit = attribution(game_map.id)
-        # Sheets that differ in nothing are the same page: drawn once, stored once.
-        drawn: dict[str, str] = {}
-        for name in players:
-            if name not in drawn:
-                drawn[name] = sheet_svg(game_map, geometry, paper, SheetOptions(
-                    player=name, attribution=credit, seed=seed, prefilled=prefilled))
-        return [drawn[name] for name in players]
+        # Each sheet carries its number in its code, so every page is drawn.
+        return [sheet_svg(game_map, geometry, paper, SheetOptions(
+                    player=name, attribution=credit, seed=seed, prefilled=prefilled,
+                    sheet_number=number))
+                for number, name in enumerate(players, start=1)]
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
         from sheetgen.render.cards import deck_pages

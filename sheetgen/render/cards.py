@@ -200,7 +200,8 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
     group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
     band = round(0.2 * h, 3)
     for y0, y1 in ((-b, band), (h - 0.045 * h, h + b)):
-        group.add(dwg.rect((-b, y0), (w + 2 * b, y1 - y0), fill=colour))
+        group.add(dwg.rect((-b, y0), (w + 2 * b, y1 - y0), fill=colour, class_="region-band",
+                           data_region=card.region.value))
         pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff", pitch=1.8,
                                opacity=0.32)
         if pattern:

@@ -16,7 +16,14 @@ from svgwrite.container import Group
 
 from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.render.draw import new_page
-from sheetgen.render.sheet import FOOTER, MARGIN, add_map, map_origin
+from sheetgen.render.sheet import (
+    FOOTER,
+    MARGIN,
+    add_map,
+    furniture_box,
+    map_origin,
+    side_column,
+)
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
@@ -144,15 +151,21 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
     dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=board.cells))
     dwg.add(add_route(dwg, geometry, result.route, origin, style))
 
-    foot_y = height - MARGIN - FOOTER + 4.0
+    foot_x, foot_y, foot_w = MARGIN, height - MARGIN - FOOTER + 4.0, width - 2 * MARGIN
+    if side_column(width, geometry):  # a tall map (Europe): the text goes beside it
+        foot_x, top_y, foot_w, _ = furniture_box(width, height, geometry)
+        foot_y = top_y + 4.0
     proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
     breakdown = (f"Score {result.score} = {result.spaces} spaces on the route + "
                  f"{result.circled} circled on it · {proof} · "
                  f"circled on the whole board: {entry.circled_on_board} (tie-break)")
-    dwg.add(text(dwg, breakdown, MARGIN, foot_y, 8.5, bold=True, class_="breakdown"))
-    for k, line in enumerate(wrap("Route: " + _route_text(entry, board),
-                                  width - 2 * MARGIN, 7.5)[:4]):
-        dwg.add(text(dwg, line, MARGIN, foot_y + 4.6 + 3.6 * k, 7.5, class_="route-text"))
+    lines = wrap(breakdown, foot_w, 8.5, bold=True)
+    for k, line in enumerate(lines):
+        dwg.add(text(dwg, line, foot_x, foot_y + 4.0 * k, 8.5, bold=True, class_="breakdown"))
+    route_y = foot_y + 4.0 * (len(lines) - 1) + 4.6
+    for k, line in enumerate(wrap("Route: " + _route_text(entry, board), foot_w, 7.5)[
+            :4 if foot_w == width - 2 * MARGIN else 30]):
+        dwg.add(text(dwg, line, foot_x, route_y + 3.6 * k, 7.5, class_="route-text"))
     return str(dwg.tostring())
 
 

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 import svgwrite
-from reportlab.graphics.barcode import qrencoder
 
 from sheetgen.model import Card, Map, Region
 from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.patterns import pattern_fill
+from sheetgen.render.qr import QUIET, add_qr, qr_side
+from sheetgen.render.qr import qr_matrix as qr_matrix
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text
 from sheetgen.rules.ontour import Script, Turn
@@ -39,32 +40,10 @@ def qr_payload(script: Script) -> str:
     return f"sheetgen:{script.map_id}:{script.seed}"
 
 
-def qr_matrix(payload: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code's modules (True = dark), rows top to bottom, error correction M."""
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(payload)
-    code.make()
-    n = code.getModuleCount()
-    return tuple(tuple(bool(code.isDark(r, c)) for c in range(n)) for r in range(n))
-
-
 def _add_qr(dwg: svgwrite.Drawing, payload: str, x: float, y: float) -> float:
     """Draw the QR code (with a 4-module quiet zone) at (x, y); returns its side in mm."""
-    matrix = qr_matrix(payload)
-    quiet = 4
-    side = (len(matrix) + 2 * quiet) * QR_MODULE
-    group = dwg.g(class_="qr")
-    group.add(dwg.rect((x, y), (side, side), fill="#ffffff"))
-    path = []
-    for r, row in enumerate(matrix):
-        for c, dark in enumerate(row):
-            if dark:
-                mx = x + (c + quiet) * QR_MODULE
-                my = y + (r + quiet) * QR_MODULE
-                path.append(f"M{mx:.2f},{my:.2f}h{QR_MODULE}v{QR_MODULE}h-{QR_MODULE}z")
-    group.add(dwg.path(d="".join(path), fill="#000000", shape_rendering="crispEdges"))
-    dwg.add(group)
-    return side
+    dwg.add(add_qr(dwg, payload, x, y, QR_MODULE))
+    return qr_side(payload, QR_MODULE)
 
 
 def _chip(dwg: svgwrite.Drawing, region: Region, x: float, y: float, side: float,
@@ -184,10 +163,9 @@ def _add_header(dwg: svgwrite.Drawing, game_map: Map, script: Script, width: flo
     dwg.add(text(dwg, seed_line, MARGIN, top + 12.5, 10, class_="seed"))
     if pages > 1:
         dwg.add(text(dwg, f"Page {page} of {pages}", MARGIN, top + 17.0, 7.5, fill=muted))
-    qr_side = _add_qr(dwg, qr_payload(script), 0, 0)  # measured, then placed below
-    del dwg.elements[-1]
-    qr_x = width - MARGIN - qr_side + 4 * QR_MODULE
-    _add_qr(dwg, qr_payload(script), qr_x, top - 4 * QR_MODULE)
+    side = qr_side(qr_payload(script), QR_MODULE)
+    qr_x = width - MARGIN - side + QUIET * QR_MODULE
+    _add_qr(dwg, qr_payload(script), qr_x, top - QUIET * QR_MODULE)
     if page > 1:
         return top + 22.0
     # Setup, two rolls.

@@ -1,32 +1,64 @@
-"""Player sheets: the map at print scale, area tints, write-in circles, legend, score box.
+"""Player sheets: the map at print scale, region tints, write-in circles, what players
+write during a game, and marks for reading a filled sheet back.
 
 The drawing is built from public pieces so other pages (scored boards, kits) can compose
-them: ``add_map`` draws a map with its circles and
-optional written cells at an offset, ``add_legend`` the area key, ``sheet_svg`` a whole
-player sheet.
+them: ``add_map`` draws a map with its circles and optional written cells at an offset,
+``add_legend`` the region key, ``sheet_svg`` a whole player sheet.
+
+Colours: a space is tinted with a light shade of its longitude region's card colour
+(west, central, east), the south is hatched in the south card's colour and the line
+between north and south is drawn bold, so the five card colours are the five things
+they mean on the map too. Where the drawn map and the board disagree, the sheet says so:
+a bar across a shared border that is not a link, a connector for a link that is not a
+shared border (``border_marks``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.model import ALL_AREAS, Area, Cell, CellKind, Map, MapGeometry, Ring, SpaceId
+from sheetgen.model import (
+    ALL_AREAS,
+    Area,
+    Cell,
+    CellKind,
+    Map,
+    MapGeometry,
+    Point,
+    Region,
+    Ring,
+    SpaceId,
+    make_edge,
+)
 from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.patterns import pattern_fill
+from sheetgen.render.qr import add_qr, qr_side
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import fit_text, text, text_width
+from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.templates import Paper
 
 MARGIN = 10.0
 """Page margin in mm (the issue asks for at least 8)."""
-HEADER = 14.0
-"""Height of the header band (title, name line, score box), mm."""
+HEADER = 12.0
+"""Height of the header band (title, name line, seed and date), mm."""
 FOOTER = 24.0
-"""Height of the footer band (legend, attribution), mm."""
+"""Height of the band below a wide map (key, score, tie-break, turns, code), mm."""
+MARK_INSET = 5.0
+"""Registration marks: distance of each mark's outer edge from the paper edge, mm (home
+printers do not print the outer 3-5 mm)."""
+MARK_SIZE = 4.0
+"""Side of a registration mark (a filled square), mm."""
+SIDE_MIN = 48.0
+"""A map leaving at least this much width beside it gets a side column (Europe); a wider
+map gets the band below it (USA)."""
+QR_MODULE = 0.5
+"""Side of one module of the sheet's code, mm."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +73,10 @@ class SheetOptions:
     """Cells already written (the setup numbers of a seeded game)."""
     attribution: str = ""
     """Open-data credit printed in small type."""
+    sheet_number: int = 1
+    """Which sheet of a printed set this is (carried in the sheet's code)."""
+    date: str = ""
+    """Printed in the date field (blank for a line to write on)."""
 
 
 def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
@@ -52,9 +88,82 @@ def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
 
 
 def area_texture(dwg: svgwrite.Drawing, style: Style, area: Area) -> str | None:
-    """The fill laid over an area's tint for its latitude's pattern (None: plain)."""
-    return pattern_fill(dwg, style.area_pattern[area.latitude], style.ink["outline"],
-                        pitch=2.4, opacity=0.45)
+    """The fill laid over an area's tint: its latitude region's pattern in that region's
+    card colour (None: plain)."""
+    return pattern_fill(dwg, style.area_pattern[area.latitude],
+                        style.region_colour[area.latitude], pitch=2.4, opacity=0.6)
+
+
+Segment = tuple[Point, Point]
+
+
+def shared_borders(geometry: MapGeometry) -> dict[tuple[SpaceId, SpaceId], list[Segment]]:
+    """The outline segments two spaces share (a border drawn on the map), by pair."""
+    owners: dict[Segment, set[SpaceId]] = {}
+    for shape in geometry.shapes:
+        for ring in shape.rings:
+            for i in range(len(ring)):
+                a, b = ring[i - 1], ring[i]
+                key = (a, b) if a < b else (b, a)
+                owners.setdefault(key, set()).add(shape.space)
+    out: dict[tuple[SpaceId, SpaceId], list[Segment]] = {}
+    for seg, spaces in sorted(owners.items()):
+        if len(spaces) == 2:
+            first, second = sorted(spaces)
+            out.setdefault((first, second), []).append(seg)
+    return out
+
+
+@dataclass(frozen=True)
+class BorderMark:
+    """Where the drawn map and the board's links disagree."""
+
+    kind: str
+    """``bar``: a shared border that is not a link; ``connector``: a link that is not a
+    shared border."""
+    pair: tuple[SpaceId, SpaceId]
+    points: tuple[Point, ...]
+    """The bar's two ends, or the connector's polyline, in map mm."""
+
+
+BAR_LENGTH = 4.5
+"""Length of a no-link bar across its border, mm."""
+
+
+def border_marks(game_map: Map, geometry: MapGeometry,
+                 borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
+                 ) -> tuple[BorderMark, ...]:
+    """A bar across the middle of every shared border that is not a link, and a connector
+    for every link whose spaces share no border (the geometry's own line for it when it
+    has one, else a straight line between the nearest outline points)."""
+    if borders is None:
+        borders = shared_borders(geometry)
+    links = set(game_map.edges)
+    marks: list[BorderMark] = []
+    for pair, segs in borders.items():
+        if make_edge(*pair) in links:
+            continue
+        (ax, ay), (bx, by) = max(segs, key=lambda s: (math.dist(*s), s))
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.dist((ax, ay), (bx, by))
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        h = BAR_LENGTH / 2
+        marks.append(BorderMark("bar", pair, ((round(mx - nx * h, 2), round(my - ny * h, 2)),
+                                              (round(mx + nx * h, 2), round(my + ny * h, 2)))))
+    lines = {make_edge(*ln.ref.split("-", 1)): ln.points for ln in geometry.lines
+             if "-" in ln.ref}
+    for a, b in sorted(links):
+        if (a, b) in borders or (b, a) in borders:
+            continue
+        if (a, b) in lines:
+            pts = lines[(a, b)]
+        else:
+            pa = [p for ring in geometry.shape(a).rings for p in ring]
+            pb = [p for ring in geometry.shape(b).rings for p in ring]
+            _, p, q = min((math.dist(p, q), p, q) for p in pa for q in pb)
+            pts = (p, q)
+        marks.append(BorderMark("connector", (a, b), tuple(pts)))
+    return tuple(marks)
 
 
 def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
@@ -88,12 +197,38 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             spaces.add(dwg.path(d=path_d, fill=texture, fill_rule="evenodd", stroke="none"))
     group.add(spaces)
 
+    # The line between north and south: the borders whose two sides differ in latitude.
+    divide = []
+    borders = shared_borders(geometry)
+    for (a, b), segs in borders.items():
+        if game_map.space(a).area.latitude != game_map.space(b).area.latitude:
+            divide += [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
+                       for p, q in segs]
+    if divide:
+        group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
+                           stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
+
+    marks = border_marks(game_map, geometry, borders)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
+    for mark in marks:
+        if mark.kind == "connector":
+            links.add(dwg.polyline([(x + dx, y + dy) for x, y in mark.points],
+                                   class_="connector", id=f"link-{'-'.join(mark.pair)}"))
+    connected = {"-".join(m.pair) for m in marks if m.kind == "connector"}
     for line in geometry.lines:
-        if line.kind == "water-link":
+        if line.kind == "water-link" and "-".join(sorted(line.ref.split("-", 1))) not in connected:
             links.add(dwg.polyline([(x + dx, y + dy) for x, y in line.points]))
     group.add(links)
+    bars = dwg.g(class_="no-links", stroke_linecap="butt")
+    for mark in marks:
+        if mark.kind == "bar":
+            (x1, y1), (x2, y2) = mark.points
+            ends = ((round(x1 + dx, 2), round(y1 + dy, 2)), (round(x2 + dx, 2), round(y2 + dy, 2)))
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.0))
+            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.0,
+                              class_="no-link", id=f"no-link-{'-'.join(mark.pair)}"))
+    group.add(bars)
 
     radius = geometry.circle_diameter / 2
     circles = dwg.g(class_="write-in")
@@ -149,39 +284,181 @@ def _cell_mark(dwg: svgwrite.Drawing, cell: Cell, cx: float, cy: float, radius: 
     return mark
 
 
-def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style) -> Group:
-    """The area key as a 2 x 3 table: rows north/south, columns west/central/east, so a
-    region is a whole row or column. Returns the group; its size is ``LEGEND_SIZE``."""
+KEY_ORDER = (Region.NORTH, Region.SOUTH, Region.WEST, Region.CENTRAL, Region.EAST)
+
+
+def _region_tint(style: Style, region: Region) -> str:
+    """The map tint of a longitude region (its areas share one tint)."""
+    area = next(a for a in ALL_AREAS if a.longitude is region)
+    return style.areas[area]
+
+
+def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style, *,
+               columns: int = 5, width: float = 0.0) -> Group:
+    """The region key: each of the five regions as its card shows it (colour, pattern,
+    name) beside how the map shows it (a tint for west, central and east; the hatch and
+    the bold divide for south and north). ``columns`` 5 lays the key out in a row, 1 in
+    a column ``width`` mm wide. Returns the group; its size is ``legend_size``."""
     x0, y0 = origin
     legend = dwg.g(class_="legend")
-    cell_w, cell_h, head_w, head_h = 24.0, 6.0, 13.0, 4.2
-    for j, lon in enumerate(("West", "Central", "East")):
-        legend.add(text(dwg, lon, x0 + head_w + j * cell_w + cell_w / 2, y0 + head_h - 1.0,
-                        7.5, bold=True, anchor="middle"))
-    for i, lat in enumerate(("North", "South")):
-        y = y0 + head_h + i * cell_h
-        legend.add(text(dwg, lat, x0 + head_w - 1.5, y + cell_h / 2 + 1.0, 7.5, bold=True,
-                        anchor="end"))
-        for j, area in enumerate(a for a in ALL_AREAS if a.latitude.value == lat.lower()):
-            x = x0 + head_w + j * cell_w
-            legend.add(dwg.rect((x, y), (cell_w, cell_h), fill=style.areas[area],
+    cell_w, cell_h = legend_cell(columns, width)
+    chip_w = 9.0
+    for k, region in enumerate(KEY_ORDER):
+        x = x0 + (k % columns) * cell_w
+        y = y0 + (k // columns) * cell_h
+        item = dwg.g(class_=f"key key-{region.value}")
+        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=style.region_colour[region],
+                          class_="key-chip"))
+        texture = pattern_fill(dwg, style.region_pattern[region], "#ffffff", pitch=1.6,
+                               opacity=0.9)
+        if texture:
+            item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=texture))
+        sx = x + chip_w + 1.0
+        if region in (Region.NORTH, Region.SOUTH):
+            sample = dwg.g(class_="key-map")
+            sample.add(dwg.rect((sx, y), (6.0, 5.0), fill="#ffffff",
                                 stroke=style.ink["outline"], stroke_width=0.25))
-            texture = area_texture(dwg, style, area)
-            if texture:
-                legend.add(dwg.rect((x, y), (cell_w, cell_h), fill=texture, stroke="none"))
-            legend.add(text(dwg, area.name, x + cell_w / 2, y + cell_h / 2 + 1.0, 6.5,
-                            anchor="middle"))
+            hatch = pattern_fill(dwg, style.area_pattern[region], style.region_colour[region],
+                                 pitch=2.4, opacity=0.6)
+            if hatch:
+                sample.add(dwg.rect((sx, y), (6.0, 5.0), fill=hatch))
+            edge = y + 5.0 if region is Region.NORTH else y
+            sample.add(dwg.line((sx, edge), (sx + 6.0, edge), stroke=style.ink["text"],
+                                stroke_width=0.9))
+            item.add(sample)
+        else:
+            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=_region_tint(style, region),
+                              stroke=style.ink["outline"], stroke_width=0.25,
+                              class_="key-map"))
+        item.add(text(dwg, region.value.capitalize(), sx + 7.2, y + 3.9, 8, bold=True,
+                      fill=style.ink["text"]))
+        legend.add(item)
     return legend
 
 
-LEGEND_SIZE = (13.0 + 3 * 24.0, 4.2 + 2 * 6.0)
+def legend_cell(columns: int, width: float = 0.0) -> tuple[float, float]:
+    """Width and height of one entry of the region key."""
+    return (max(width / columns, 40.0) if columns == 1 else 37.0, 6.4)
+
+
+def legend_size(columns: int = 5, width: float = 0.0) -> tuple[float, float]:
+    cell_w, cell_h = legend_cell(columns, width)
+    rows = -(-len(KEY_ORDER) // columns)
+    return (cell_w * columns, cell_h * rows)
+
+
+LEGEND_SIZE = legend_size()
+
+
+def side_column(page_w: float, geometry: MapGeometry) -> bool:
+    """Does the sheet put its furniture beside the map (True) or below it?"""
+    return page_w - 2 * MARGIN - geometry.width - 4.0 >= SIDE_MIN
 
 
 def map_origin(page_w: float, page_h: float, geometry: MapGeometry) -> tuple[float, float]:
-    """Top-left corner of the map on a sheet: centred between header and footer."""
+    """Top-left corner of the map on a sheet: under the header; at the left margin when
+    the furniture goes beside it, else centred above the band."""
     body_top = MARGIN + HEADER
-    body_h = page_h - 2 * MARGIN - HEADER - FOOTER
-    return ((page_w - geometry.width) / 2, body_top + (body_h - geometry.height) / 2)
+    if side_column(page_w, geometry):
+        body_h = page_h - 2 * MARGIN - HEADER
+        return (MARGIN, body_top + max(0.0, (body_h - geometry.height) / 2))
+    return ((page_w - geometry.width) / 2, body_top)
+
+
+def furniture_box(page_w: float, page_h: float,
+                  geometry: MapGeometry) -> tuple[float, float, float, float]:
+    """The free rectangle (x, y, width, height) for the sheet's furniture: the column
+    beside the map or the band below it."""
+    ox, oy = map_origin(page_w, page_h, geometry)
+    if side_column(page_w, geometry):
+        x = ox + geometry.width + 5.0
+        return (x, MARGIN + HEADER, page_w - MARGIN - x, page_h - 2 * MARGIN - HEADER)
+    y = oy + geometry.height + 3.0
+    return (MARGIN, y, page_w - 2 * MARGIN, page_h - MARGIN - y)
+
+
+def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
+    """What the sheet's QR code carries: ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``
+    (seed ``-`` for an unseeded sheet), so a photo of a filled sheet can be matched to
+    its map, paper and game later."""
+    seed = "-" if options.seed is None else str(options.seed)
+    return f"sheetgen:sheet:{game_map.id}:{paper.id}:{seed}:{options.sheet_number}"
+
+
+def turn_count(game_map: Map) -> int:
+    """Boxes in the turn tracker: two numbers a turn after the four setup numbers, plus a
+    few for star turns and the last turns."""
+    return -(-(len(game_map.spaces) - 4) // 2) + 5
+
+
+def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:
+    """Four filled squares, one per corner, ``MARK_INSET`` mm from both paper edges."""
+    group = dwg.g(class_="registration-marks", fill="#000000")
+    far_x, far_y = page_w - MARK_INSET - MARK_SIZE, page_h - MARK_INSET - MARK_SIZE
+    for x, y in ((MARK_INSET, MARK_INSET), (far_x, MARK_INSET), (MARK_INSET, far_y),
+                 (far_x, far_y)):
+        group.add(dwg.rect((round(x, 2), round(y, 2)), (MARK_SIZE, MARK_SIZE),
+                           class_="registration-mark"))
+    return group
+
+
+def _box(dwg: svgwrite.Drawing, x: float, y: float, w: float, h: float, style: Style,
+         class_: str) -> Any:
+    return dwg.rect((round(x, 2), round(y, 2)), (round(w, 2), round(h, 2)), rx=0.6,
+                    fill="#ffffff", stroke=style.ink["outline"], stroke_width=0.4,
+                    class_=class_)
+
+
+def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style) -> Group:
+    """Score breakdown (spaces + circled = total) and the tie-break box (circled spaces
+    on the whole board), top left at (x, y); ``SCORE_SIZE`` wide and high."""
+    group = dwg.g(class_="score-boxes")
+    muted = style.ink["muted"]
+    box_w, box_h = 12.0, 8.0
+    group.add(text(dwg, "Score", x, y + 3.2, 8.5, bold=True))
+    cells = (("Spaces on route", "score-spaces"), ("Circled on route", "score-circled"),
+             ("Total", "score-total"))
+    for k, (label, cls) in enumerate(cells):
+        bx = x + k * (box_w + 6.0)
+        group.add(text(dwg, label, bx, y + 7.4, 5.5, fill=muted))
+        group.add(_box(dwg, bx, y + 8.6, box_w, box_h, style, f"score-box {cls}"))
+        if k < 2:
+            group.add(text(dwg, "+" if k == 0 else "=", bx + box_w + 3.0, y + 14.4, 11,
+                           bold=True, anchor="middle"))
+    ty = y + 8.6 + box_h + 1.5
+    group.add(text(dwg, "Tie-break:", x, ty + 3.0, 6.5, bold=True))
+    group.add(text(dwg, "circled on the whole board", x, ty + 6.2, 6.5, fill=muted))
+    group.add(_box(dwg, x + 2 * (box_w + 6.0), ty, box_w, 6.5, style, "tie-break-box"))
+    return group
+
+
+SCORE_SIZE = (3 * 12.0 + 2 * 6.0, 8.6 + 8.0 + 1.5 + 6.5)
+
+
+def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, turns: int,
+                     style: Style) -> tuple[Group, float]:
+    """Numbered boxes to tick, one a turn, in rows that fit ``width``; the group and its
+    height."""
+    group = dwg.g(class_="turn-tracker")
+    group.add(text(dwg, "Turns (tick one a turn)", x, y + 3.2, 8.5, bold=True))
+    side, pitch = 4.6, 5.4
+    per_row = max(1, int((width + pitch - side) // pitch))
+    for k in range(turns):
+        bx = x + (k % per_row) * pitch
+        by = y + 5.0 + (k // per_row) * (pitch + 2.2)
+        group.add(dwg.rect((round(bx, 2), round(by, 2)), (side, side), fill="#ffffff",
+                           stroke=style.ink["outline"], stroke_width=0.3, class_="turn-box"))
+        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 1.9, 4.5, anchor="middle",
+                       fill=style.ink["muted"]))
+    rows = -(-turns // per_row)
+    return group, 5.0 + rows * (pitch + 2.2)
+
+
+RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
+         "equal numbers may follow each other; a star is any number. "
+         "Score: 1 point per space on your route + 1 per circled space on it. "
+         "Tie-break: most circled spaces on the whole board. "
+         "A bar across a border: no link there; a dashed line: a link over water.")
 
 
 def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
@@ -191,44 +468,77 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     width, height = paper.landscape
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    dwg.add(add_registration_marks(dwg, width, height))
+    muted = style.ink["muted"]
 
-    # Header: title, name line, score box.
+    # Header: title, name line, seed and date fields.
     top = MARGIN
-    dwg.add(text(dwg, game_map.title, MARGIN, top + 7.0, 17, bold=True))
-    if options.seed is not None:
-        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN, top + 11.8, 8.5,
-                     fill=style.ink["muted"]))
-    name_x = MARGIN + 95.0
-    dwg.add(text(dwg, "Name", name_x, top + 7.0, 9, fill=style.ink["muted"]))
-    dwg.add(dwg.line((name_x + 10, top + 7.6), (name_x + 85, top + 7.6),
+    dwg.add(text(dwg, game_map.title, MARGIN + 0.5, top + 7.5, 17, bold=True))
+    name_x = MARGIN + 72.0
+    dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
+    dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
                      stroke=style.ink["outline"], stroke_width=0.3))
     if options.player:
-        (name,), name_pt = fit_text(options.player, 72.0, 11, min_pt=6, bold=True)
-        dwg.add(text(dwg, name, name_x + 12, top + 6.4, name_pt, bold=True,
+        (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
+        dwg.add(text(dwg, name, name_x + 12, top + 6.9, name_pt, bold=True,
                      class_="player-name"))
-    box_w, box_h = 30.0, 11.0
-    box_x = width - MARGIN - box_w
-    dwg.add(text(dwg, "Score", box_x - 2.0, top + 7.0, 9, anchor="end",
-                 fill=style.ink["muted"]))
-    dwg.add(dwg.rect((box_x, top), (box_w, box_h), fill="#ffffff",
-                     stroke=style.ink["outline"], stroke_width=0.4, class_="score-box"))
+    field_x = width - MARGIN - 88.0
+    for label, value, fx, fw, cls in (
+            ("Seed", "" if options.seed is None else str(options.seed), field_x, 40.0,
+             "seed-field"),
+            ("Date", options.date, field_x + 50.0, 38.0, "date-field")):
+        dwg.add(text(dwg, label, fx, top + 7.5, 9, fill=muted))
+        dwg.add(dwg.line((fx + 9.0, top + 8.1), (fx + fw, top + 8.1),
+                         stroke=style.ink["outline"], stroke_width=0.3, class_=cls))
+        if value:
+            dwg.add(text(dwg, value, fx + 10.0, top + 6.9, 10, bold=True, class_=f"{cls}-value"))
+    if options.seed is not None:
+        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN + 0.5, top + 11.3, 7,
+                     fill=muted))
 
-    geometry_origin = map_origin(width, height, geometry)
-    dwg.add(add_map(dwg, game_map, geometry, geometry_origin, style,
-                    cells=options.prefilled))
+    origin = map_origin(width, height, geometry)
+    dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=options.prefilled))
 
-    # Footer: legend, route rule reminder, attribution.
-    foot_y = height - MARGIN - FOOTER + 3.0
-    dwg.add(add_legend(dwg, (MARGIN, foot_y), style))
-    note_x = MARGIN + LEGEND_SIZE[0] + 8.0
-    for k, line in enumerate((
-            "Score: 1 point per space on your route + 1 per circled space on it.",
-            "Route: neighbouring spaces, never lower, no space twice, never through an X;",
-            "equal numbers may follow each other; a star is any number.")):
-        dwg.add(text(dwg, line, note_x, foot_y + 5.0 + 4.0 * k, 7.5,
-                     fill=style.ink["text"]))
-    if options.attribution:
-        for k, line in enumerate(reversed(options.attribution.splitlines())):
-            dwg.add(text(dwg, line, width - MARGIN, height - MARGIN - 3.2 * k, 5.5,
-                         anchor="end", fill=style.ink["muted"], class_="attribution"))
+    fx, fy, fw, fh = furniture_box(width, height, geometry)
+    payload = sheet_code(game_map, paper, options)
+    code_side = qr_side(payload, QR_MODULE)
+    credit = options.attribution.splitlines()
+    if side_column(width, geometry):
+        y = fy
+        dwg.add(add_legend(dwg, (fx, y), style, columns=1, width=fw))
+        y += legend_size(1, fw)[1] + 4.0
+        dwg.add(add_score_boxes(dwg, fx, y, style))
+        y += SCORE_SIZE[1] + 5.0
+        tracker, th = add_turn_tracker(dwg, fx, y, fw, turn_count(game_map), style)
+        dwg.add(tracker)
+        y += th + 3.0
+        for line in wrap(RULES, fw, 6.5):
+            dwg.add(text(dwg, line, fx, y + 2.4, 6.5, fill=style.ink["text"], class_="rules"))
+            y += 3.0
+        qx, qy = fx - 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
+        credit_x = qx + code_side - 4 * QR_MODULE + 2.0
+        credit_y, credit_w = fy + fh, fx + fw - credit_x
+    else:
+        x = fx
+        dwg.add(add_legend(dwg, (x, fy), style, columns=3))
+        ks = legend_size(3)
+        rules_w = ks[0] - 2.0
+        for k, line in enumerate(wrap(RULES, rules_w, 6.0)[:3]):
+            dwg.add(text(dwg, line, x, fy + ks[1] + 2.6 + 2.7 * k, 6.0, fill=style.ink["text"],
+                         class_="rules"))
+        x += ks[0] + 4.0
+        dwg.add(add_score_boxes(dwg, x, fy, style))
+        x += SCORE_SIZE[0] + 7.0
+        tracker_w = fx + fw - code_side + 8 * QR_MODULE - 3.0 - x
+        tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
+        dwg.add(tracker)
+        qx, qy = fx + fw - code_side + 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
+        credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
+    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+    anchor = "start" if credit_w else "end"
+    if credit_w:
+        credit = [part for line in credit for part in wrap(line, credit_w, 5.0)]
+    for k, line in enumerate(reversed(credit)):
+        dwg.add(text(dwg, line, credit_x, credit_y - 3.0 * k, 5.0, anchor=anchor,
+                     fill=muted, class_="attribution"))
     return str(dwg.tostring())

@@ -11,7 +11,9 @@ from sheetgen.maps import find_geometry, find_map
 from sheetgen.model import MapGeometry, Point, Ring
 
 MAPS = ["usa", "europe"]
-BOX_W, BOX_H = 255.0, 150.0
+BOX = {"usa": (255.0, 150.0), "europe": (259.0, 176.0)}
+"""The largest map each sheet layout has room for (width, height) in mm: the USA sheet
+keeps a band below the map, the Europe sheet a column beside it."""
 
 
 def ring_area(ring: Ring) -> float:
@@ -55,8 +57,11 @@ def test_one_shape_per_space_in_map_order(geometry: MapGeometry) -> None:
 
 
 def test_fits_the_sheet_box_and_circles_are_big_enough(geometry: MapGeometry) -> None:
-    assert 0 < geometry.width <= BOX_W and 0 < geometry.height <= BOX_H
-    assert geometry.circle_diameter >= 9
+    box_w, box_h = BOX[geometry.map_id]
+    assert 0 < geometry.width <= box_w and 0 < geometry.height <= box_h
+    # the map fills its box in one direction
+    assert max(geometry.width / box_w, geometry.height / box_h) >= 0.99
+    assert geometry.circle_diameter >= 10
     for shape in geometry.shapes:
         for ring in shape.rings:
             for x, y in ring:
@@ -80,9 +85,14 @@ def test_circles_do_not_overlap_and_stay_in_the_box(geometry: MapGeometry) -> No
             assert math.dist(p, q) >= geometry.circle_diameter, f"{a} and {b} overlap"
 
 
-INSIDE_SHARE = {"usa": 1.0, "europe": 0.7}
+INSIDE_SHARE = {"usa": 0.98, "europe": 0.7}
 """Least share of an inside circle's area within its own outline: the USA circles fit
-whole; a Europe circle may overflow its border a little."""
+(Tennessee and West Virginia, the narrowest, overflow by under 2 %); a Europe circle may
+overflow its border a little."""
+SMALL_COUNTRIES = {"AL": 0.35, "SI": 0.38, "MK": 0.42, "AT": 0.58, "BE": 0.62}
+"""Europe: countries too small or too narrow for 70 % of a 10 mm circle, whose circle
+still sits on the country (centre inside, more of it on the country than on any
+neighbour) rather than calling out: the least share each reaches."""
 
 
 def circle_share(centre: Point, r: float, rings: tuple[Ring, ...]) -> float:
@@ -101,28 +111,61 @@ def circle_share(centre: Point, r: float, rings: tuple[Ring, ...]) -> float:
 
 def test_inside_circles_lie_within_their_outline(geometry: MapGeometry) -> None:
     r = geometry.circle_diameter / 2
-    share = INSIDE_SHARE[geometry.map_id]
     for shape in geometry.shapes:
         if shape.leader_to is None:
             assert inside(shape.anchor, shape.rings), shape.space
-            if share == 1.0:
-                assert edge_distance(shape.anchor, shape.rings) >= r, shape.space
-            else:
-                assert circle_share(shape.anchor, r, shape.rings) >= share, shape.space
+            share = circle_share(shape.anchor, r, shape.rings)
+            least = INSIDE_SHARE[geometry.map_id]
+            if geometry.map_id == "europe":
+                least = SMALL_COUNTRIES.get(shape.space, least)
+            assert share >= least, (shape.space, share)
+            for other in geometry.shapes:  # the circle is on its own space most
+                if other.space != shape.space and math.dist(other.anchor, shape.anchor) < 40:
+                    assert circle_share(shape.anchor, r, other.rings) < share, (
+                        shape.space, other.space)
 
 
-def test_europe_inside_rule_leaves_few_call_outs() -> None:
+CALL_OUTS = {"usa": {"MIDC"}, "europe": {"NL", "LU", "DK", "HR", "ME", "LV", "MD"}}
+"""The only spaces whose circle stands beside them with a leader: too small (or, for
+Mid-Coastal, too ragged) to hold one."""
+
+
+def test_call_outs_only_where_the_space_is_too_small(geometry: MapGeometry) -> None:
+    assert {s.space for s in geometry.shapes if s.leader_to is not None} == (
+        CALL_OUTS[geometry.map_id])
+
+
+@pytest.mark.parametrize(("map_id", "space"), [
+    ("usa", "TN"), ("usa", "WV"), ("europe", "IT"), ("europe", "CH"), ("europe", "MK"),
+    ("europe", "GR"), ("europe", "AL")])
+def test_named_circles_sit_on_their_own_space(map_id: str, space: str) -> None:
+    """The circles the first printing put on a neighbour (Tennessee's in Alabama) or at
+    the end of a long leader sit on their own space."""
+    geometry = find_geometry(map_id)
+    shape = geometry.shape(space)
+    assert shape.leader_to is None
+    assert inside(shape.anchor, shape.rings)
+    for other in geometry.shapes:
+        if other.space != space:
+            assert not inside(shape.anchor, other.rings), other.space
+
+
+def test_europe_russia_is_cut_where_turkey_ends() -> None:
+    """Russia takes no room the other countries do not need: the map's east edge is
+    Turkey's, and the map is no wider than it is tall plus a fifth."""
     europe = find_geometry("europe")
-    assert sum(s.leader_to is not None for s in europe.shapes) <= 13
+    east = max(x for ring in europe.shape("TR").rings for x, _ in ring)
+    assert east >= europe.width - 2.0
+    assert europe.width <= 1.2 * europe.height
 
 
 def test_leaders_are_short(geometry: MapGeometry) -> None:
-    """The drawn leader (circle rim to dot) is at most 20 mm: a call-out sits by its
+    """The drawn leader (circle rim to dot) is at most 5 mm: a call-out sits by its
     space."""
     r = geometry.circle_diameter / 2
     lengths = [math.dist(s.anchor, s.leader_to) - r for s in geometry.shapes
                if s.leader_to is not None]
-    assert all(length <= 20.0 for length in lengths), lengths
+    assert all(length <= 5.0 for length in lengths), lengths
 
 
 def segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
@@ -254,3 +297,19 @@ def test_europe_water_links_are_drawn_between_their_countries() -> None:
         a, b = line.ref.split("-")
         assert edge_distance(line.points[0], europe.shape(a).rings) < 0.01, line.ref
         assert edge_distance(line.points[-1], europe.shape(b).rings) < 0.01, line.ref
+
+
+@pytest.mark.parametrize("space", ["NENG", "MIDC"])
+def test_usa_merged_spaces_have_no_inner_lines(space: str) -> None:
+    """New England and Mid-Coastal are drawn as one space each: every segment of their
+    outline has the space on one side only (no state line runs through them)."""
+    rings = find_geometry("usa").shape(space).rings
+    for ring in rings:
+        for i in range(len(ring)):
+            (ax, ay), (bx, by) = ring[i - 1], ring[i]
+            length = math.hypot(bx - ax, by - ay)
+            if length < 0.2:
+                continue
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            nx, ny = -(by - ay) / length * 0.01, (bx - ax) / length * 0.01
+            assert inside((mx + nx, my + ny), rings) != inside((mx - nx, my - ny), rings)
