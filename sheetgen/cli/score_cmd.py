@@ -173,7 +173,7 @@ def _render(game_map: Map, geometry: MapGeometry, paper: Paper, boards: list[Boa
     pages = scored_pages(game_map, geometry, paper, boards, result)
     marks = [Bookmark(f"{b.player}: {p.result.score}", i)
              for i, (b, p) in enumerate(zip(boards, result.players, strict=True))]
-    marks.append(Bookmark("Standings", len(pages) - 1))
+    marks.append(Bookmark("Standings", len(boards)))
     return build_pdf(pages, f"{game_map.title}: scored boards", marks)
 
 

@@ -1,10 +1,15 @@
-"""Scored boards: one page per player with the best route drawn, and a standings page.
+"""Scored boards: one page per player with the best route drawn, and standings pages.
 
-A player's page is the map as the player filled it (drawn by ``sheet.add_map``: every
-number, star, X and circle as entered), with the spaces of the best route ringed in the
-highlight colour, the route drawn from circle to circle as arrows in travel order with a
-numbered badge at each step, and the score worked out in the footer. The standings page
-ranks the players (score, then circled spaces on the whole board).
+A player's page is the map as the player filled it (every number, star, X and circle as
+entered) with the best route drawn as a highlighted band from circle centre to circle
+centre *under* the circles and labels, so no number or name is struck through; the route's
+circles are ringed and each carries a numbered step badge outside its rim; the score is
+worked out in the footer. The standings pages rank the players (score, then circled spaces
+on the whole board), as many pages as the players need.
+
+A player's page is a stack of four layers (``pdf.Layers``): the map (shared by every
+page), the player's route band, the circles and labels (shared), and the player's marks,
+rings, badges and text. The PDF stores each shared layer once.
 """
 
 from __future__ import annotations
@@ -16,50 +21,68 @@ from svgwrite.container import Group
 
 from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.render.draw import new_page
+from sheetgen.render.pdf import Layers, Page
 from sheetgen.render.sheet import FOOTER, MARGIN, add_map, map_origin
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
-ROUTE_WIDTH = 0.9
-"""Stroke width of the route line, mm."""
-ARROW = (2.6, 1.1)
-"""Arrowhead length and half width, mm."""
+BAND_WIDTH = 2.6
+"""Width of the route band drawn under the circles, mm."""
+BAND_OPACITY = 0.6
+"""Opacity of the route band (the area tints show through)."""
+CHEVRON = (1.5, 1.0)
+"""Length and half width of the direction chevron on a band segment, mm."""
 BADGE_R = 2.1
 """Radius of a step-number badge, mm."""
 RING_WIDTH = 1.2
 """Width of the highlight ring around a route space's circle, mm."""
+ROW_H = 7.5
+"""Height of a standings row, mm."""
 
 
-def _arrow(dwg: svgwrite.Drawing, a: tuple[float, float], b: tuple[float, float],
-           gap: float, ink: str) -> Group:
-    """A line from circle ``a`` to circle ``b`` (both of radius ``gap``) ending in an
-    arrowhead at ``b``'s edge."""
-    (ax, ay), (bx, by) = a, b
-    length = hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    sx, sy = ax + ux * gap, ay + uy * gap
-    tx, ty = bx - ux * gap, by - uy * gap
-    head, half = ARROW
-    if length < 2 * gap + head:  # circles touching: a short arrow between the centres
-        sx, sy = ax + (bx - ax) * 0.3, ay + (by - ay) * 0.3
-        tx, ty = ax + (bx - ax) * 0.7, ay + (by - ay) * 0.7
-    base_x, base_y = tx - ux * head, ty - uy * head
-    group = dwg.g(class_="route-step")
-    group.add(dwg.line((round(sx, 2), round(sy, 2)), (round(base_x, 2), round(base_y, 2)),
-                       stroke=ink, stroke_width=ROUTE_WIDTH, stroke_linecap="round"))
-    group.add(dwg.polygon([(round(tx, 2), round(ty, 2)),
-                           (round(base_x - uy * half, 2), round(base_y + ux * half, 2)),
-                           (round(base_x + uy * half, 2), round(base_y - ux * half, 2))],
-                          fill=ink))
+def _centres(geometry: MapGeometry, route: tuple[str, ...],
+             origin: tuple[float, float]) -> list[tuple[float, float]]:
+    dx, dy = origin
+    return [(geometry.shape(s).anchor[0] + dx, geometry.shape(s).anchor[1] + dy)
+            for s in route]
+
+
+def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
+                   origin: tuple[float, float], style: Style) -> Group:
+    """The route as a band from circle centre to circle centre, with a chevron pointing
+    the way where the gap between two circles leaves room. Drawn under the circles, whose
+    white fill hides the band inside them."""
+    radius = geometry.circle_diameter / 2
+    centres = _centres(geometry, route, origin)
+    ink = style.ink["highlight"]
+    group = dwg.g(class_="route-band", opacity=BAND_OPACITY)
+    for (ax, ay), (bx, by) in zip(centres, centres[1:], strict=False):
+        step = dwg.g(class_="route-step")
+        step.add(dwg.line((round(ax, 2), round(ay, 2)), (round(bx, 2), round(by, 2)),
+                          stroke=ink, stroke_width=BAND_WIDTH, stroke_linecap="round"))
+        length = hypot(bx - ax, by - ay)
+        if length - 2 * radius > CHEVRON[0] + 1.6:
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            head, half = CHEVRON
+            tip = (mx + ux * head / 2, my + uy * head / 2)
+            back = (mx - ux * head / 2, my - uy * head / 2)
+            step.add(dwg.polyline([(round(back[0] - uy * half, 2), round(back[1] + ux * half, 2)),
+                                   (round(tip[0], 2), round(tip[1], 2)),
+                                   (round(back[0] + uy * half, 2), round(back[1] - ux * half, 2))],
+                                  fill="none", stroke="#ffffff", stroke_width=0.45,
+                                  stroke_linecap="round", stroke_linejoin="round",
+                                  class_="chevron"))
+        group.add(step)
     return group
 
 
 def _badge_at(centre: tuple[float, float], directions: list[float],
               radius: float) -> tuple[float, float]:
-    """Where a step badge sits on the rim of a circle: the rim point farthest in angle
-    from the route's segments there."""
+    """Where a step badge sits around a circle: at ``radius`` from the centre, at the
+    angle farthest from the route's segments and the label there."""
     best_angle, best_gap = -pi / 4, -1.0
     for k in range(16):
         angle = -pi / 4 + k * pi / 8
@@ -69,13 +92,12 @@ def _badge_at(centre: tuple[float, float], directions: list[float],
     return (centre[0] + cos(best_angle) * radius, centre[1] + sin(best_angle) * radius)
 
 
-def add_route(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
-              origin: tuple[float, float], style: Style) -> Group:
-    """Highlight rings, arrows between consecutive spaces and numbered step badges."""
+def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
+                    origin: tuple[float, float], style: Style) -> Group:
+    """Highlight rings around the route's circles and a numbered badge outside each."""
     dx, dy = origin
     radius = geometry.circle_diameter / 2
-    centres = [(geometry.shape(s).anchor[0] + dx, geometry.shape(s).anchor[1] + dy)
-               for s in route]
+    centres = _centres(geometry, route, origin)
     group = dwg.g(class_="route")
     rings = dwg.g(class_="route-rings", fill="none", stroke=style.ink["highlight"],
                   stroke_width=RING_WIDTH)
@@ -83,10 +105,6 @@ def add_route(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ..
         rings.add(dwg.circle((round(cx, 2), round(cy, 2)), radius + RING_WIDTH / 2,
                              id=f"route-ring-{sid}"))
     group.add(rings)
-    arrows = dwg.g(class_="route-arrows")
-    for a, b in zip(centres, centres[1:], strict=False):
-        arrows.add(_arrow(dwg, a, b, radius + RING_WIDTH, style.ink["route"]))
-    group.add(arrows)
     badges = dwg.g(class_="route-badges")
     for i, centre in enumerate(centres):
         shape = geometry.shape(route[i])
@@ -95,7 +113,7 @@ def add_route(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ..
         for j in (i - 1, i + 1):
             if 0 <= j < len(centres):
                 directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
-        bx, by = _badge_at(centre, directions, radius + RING_WIDTH)
+        bx, by = _badge_at(centre, directions, radius + RING_WIDTH + BADGE_R - 0.2)
         badge = dwg.g(class_="route-badge", id=f"step-{i + 1}")
         badge.add(dwg.circle((round(bx, 2), round(by, 2)), BADGE_R, fill=style.ink["route"],
                              stroke="#ffffff", stroke_width=0.35))
@@ -105,6 +123,32 @@ def add_route(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ..
         badges.add(badge)
     group.add(badges)
     return group
+
+
+def _split_map(group: Group) -> tuple[list[object], list[object], list[object]]:
+    """The map's elements split into what lies under the route (land, spaces, links),
+    what lies over it (circles, leaders, labels) and the player's written marks."""
+    under: list[object] = []
+    over: list[object] = []
+    marks: list[object] = []
+    for element in group.elements:
+        if element.attribs.get("class") != "write-in":
+            under.append(element)
+            continue
+        for child in element.elements:
+            kind = str(child.attribs.get("class", "")).split(" ")[0]
+            (marks if kind == "cell" else over).append(child)
+    return under, over, marks
+
+
+def _layer(width: float, height: float, elements: list[object], *,
+           white: bool = False) -> str:
+    dwg = new_page(width, height)
+    if white:
+        dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    for element in elements:
+        dwg.add(element)
+    return str(dwg.tostring())
 
 
 def _route_text(entry: PlayerScore, board: Board) -> str:
@@ -119,68 +163,117 @@ def _route_text(entry: PlayerScore, board: Board) -> str:
     return " › ".join(parts) if parts else "no space can be visited"
 
 
-def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
-                entry: PlayerScore, rank: int, players: int,
-                style: Style | None = None) -> str:
-    """One player's scored board as SVG text."""
+def shared_layers(game_map: Map, geometry: MapGeometry, paper: Paper,
+                  style: Style | None = None) -> tuple[str, str]:
+    """The layers every scored page of a map shares: the map and title under the route,
+    and the circles and labels over it."""
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
-    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    under, over, _ = _split_map(add_map(dwg, game_map, geometry,
+                                        map_origin(width, height, geometry), style))
+    title = text(dwg, f"{game_map.title} · scored", MARGIN, MARGIN + 7.0, 15, bold=True)
+    return (_layer(width, height, [*under, title], white=True),
+            _layer(width, height, over))
+
+
+def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
+                entry: PlayerScore, rank: int, players: int,
+                style: Style | None = None, *,
+                shared: tuple[str, str] | None = None) -> Layers:
+    """One player's scored board as four layers: the map, the route band, the circles and
+    labels, and the player's marks and text. The first and third are the same for every
+    player of a map and paper (``shared_layers``; pass them as ``shared`` to draw them
+    once for many players)."""
+    style = style or load_style()
+    width, height = paper.landscape
+    dwg = new_page(width, height)
     result = entry.result
+    origin = map_origin(width, height, geometry)
+    _, _, marks = _split_map(add_map(dwg, game_map, geometry, origin, style,
+                                     cells=board.cells, labels=False))
+    map_layer, circle_layer = shared or shared_layers(game_map, geometry, paper, style)
 
     top = MARGIN
-    dwg.add(text(dwg, f"{game_map.title} · scored", MARGIN, top + 7.0, 15, bold=True))
-    dwg.add(text(dwg, entry.player, MARGIN + 110.0, top + 7.0, 15, bold=True,
-                 class_="player"))
-    dwg.add(text(dwg, f"{result.score} points", width - MARGIN, top + 7.0, 15, bold=True,
-                 anchor="end", fill=style.ink["highlight"], class_="score"))
-    dwg.add(text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
-                 anchor="end", fill=style.ink["muted"]))
-
-    origin = map_origin(width, height, geometry)
-    dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=board.cells))
-    dwg.add(add_route(dwg, geometry, result.route, origin, style))
-
+    words: list[object] = [
+        text(dwg, entry.player, MARGIN + 110.0, top + 7.0, 15, bold=True, class_="player"),
+        text(dwg, f"{result.score} points", width - MARGIN, top + 7.0, 15, bold=True,
+             anchor="end", fill=style.ink["highlight"], class_="score"),
+        text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
+             anchor="end", fill=style.ink["muted"])]
     foot_y = height - MARGIN - FOOTER + 4.0
     proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
     breakdown = (f"Score {result.score} = {result.spaces} spaces on the route + "
                  f"{result.circled} circled on it · {proof} · "
                  f"circled on the whole board: {entry.circled_on_board} (tie-break)")
-    dwg.add(text(dwg, breakdown, MARGIN, foot_y, 8.5, bold=True, class_="breakdown"))
+    words.append(text(dwg, breakdown, MARGIN, foot_y, 8.5, bold=True, class_="breakdown"))
     for k, line in enumerate(wrap("Route: " + _route_text(entry, board),
                                   width - 2 * MARGIN, 7.5)[:4]):
-        dwg.add(text(dwg, line, MARGIN, foot_y + 4.6 + 3.6 * k, 7.5, class_="route-text"))
-    return str(dwg.tostring())
+        words.append(text(dwg, line, MARGIN, foot_y + 4.6 + 3.6 * k, 7.5,
+                          class_="route-text"))
+
+    return Layers((
+        map_layer,
+        _layer(width, height, [add_route_band(dwg, geometry, result.route, origin, style)]),
+        circle_layer,
+        _layer(width, height, [*marks,
+                               add_route_marks(dwg, geometry, result.route, origin, style),
+                               *words]),
+    ))
 
 
-def standings_page(game_map: Map, paper: Paper, standings: Standings,
-                   style: Style | None = None) -> str:
-    """The ranking of every player as SVG text."""
-    style = style or load_style()
+NOTES_H = 16.0
+"""Room kept under the last standings row for the notes, mm."""
+TABLE_TOP = 28.0
+"""Baseline of the standings' column heads below the top margin, mm."""
+
+
+def standings_rows_per_page(paper: Paper) -> int:
+    """How many players one standings page holds on ``paper`` (landscape)."""
+    _, height = paper.landscape
+    return int((height - 2 * MARGIN - TABLE_TOP - NOTES_H) // ROW_H)
+
+
+def standings_pages(game_map: Map, paper: Paper, standings: Standings,
+                    style: Style | None = None) -> list[str]:
+    """The ranking of every player as SVG pages: as many as the players need, each with
+    the column heads, the last with the notes."""
+    per_page = standings_rows_per_page(paper)
+    ranked = standings.ranked
+    chunks = [ranked[i:i + per_page] for i in range(0, len(ranked), per_page)] or [()]
+    return [_standings_page(game_map, paper, standings, chunk, k, len(chunks),
+                            style or load_style())
+            for k, chunk in enumerate(chunks)]
+
+
+def _standings_page(game_map: Map, paper: Paper, standings: Standings,
+                    rows: tuple[PlayerScore, ...], index: int, count: int,
+                    style: Style) -> str:
     width, height = paper.landscape
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     top = MARGIN
-    dwg.add(text(dwg, f"{game_map.title} · standings", MARGIN, top + 7.0, 17, bold=True))
+    heading = f"{game_map.title} · standings"
+    if count > 1:
+        heading += f" · page {index + 1} of {count}"
+    dwg.add(text(dwg, heading, MARGIN, top + 7.0, 17, bold=True))
     dwg.add(text(dwg, winner_line(standings), MARGIN, top + 16.0, 11, bold=True,
                  fill=style.ink["highlight"], class_="winner"))
     columns = (("#", 0.0, "end"), ("Player", 4.0, "start"), ("Score", 95.0, "end"),
                ("Spaces", 118.0, "end"), ("Circled", 141.0, "end"),
                ("Circled on board", 180.0, "end"), ("Proven", 200.0, "end"))
-    x0, y = MARGIN + 6.0, top + 28.0
+    x0, y = MARGIN + 6.0, top + TABLE_TOP
     for title, dx, anchor in columns:
         dwg.add(text(dwg, title, x0 + dx, y, 8.5, bold=True, anchor=anchor,
                      fill=style.ink["muted"]))
     dwg.add(dwg.line((MARGIN, y + 1.8), (width - MARGIN, y + 1.8),
                      stroke=style.ink["outline"], stroke_width=0.3))
-    row_h = 7.5
-    for entry in standings.ranked:
+    for entry in rows:
         rank = place(standings, entry)
-        y += row_h
+        y += ROW_H
         r = entry.result
         if entry.player in standings.winners:
-            dwg.add(dwg.rect((MARGIN, y - 5.0), (width - 2 * MARGIN, row_h - 0.6),
+            dwg.add(dwg.rect((MARGIN, y - 5.0), (width - 2 * MARGIN, ROW_H - 0.6),
                              fill=style.ink["highlight"], fill_opacity=0.12))
         cells = (str(rank), _fit(entry.player, 85.0, 10), str(r.score), str(r.spaces),
                  str(r.circled), str(entry.circled_on_board),
@@ -188,13 +281,17 @@ def standings_page(game_map: Map, paper: Paper, standings: Standings,
         for (_, dx, anchor), value in zip(columns, cells, strict=True):
             dwg.add(text(dwg, value, x0 + dx, y, 10, bold=dx in (4.0, 95.0), anchor=anchor,
                          class_="standings-cell"))
-    y += 12.0
-    notes = ("Score: 1 point per space on the best route + 1 per circled space on it. "
-             "Ties on score are broken by the circled spaces on the whole board.")
-    if all(p.result.proven_optimal for p in standings.players):
-        notes += " Each route is the proven best one: no other legal route scores more."
-    for k, line in enumerate(wrap(notes, width - 2 * MARGIN, 8)):
-        dwg.add(text(dwg, line, MARGIN, y + 4.0 * k, 8, fill=style.ink["muted"]))
+    if index == count - 1:
+        y += 12.0
+        notes = ("Score: 1 point per space on the best route + 1 per circled space on it. "
+                 "Ties on score are broken by the circled spaces on the whole board.")
+        if all(p.result.proven_optimal for p in standings.players):
+            notes += " Each route is the proven best one: no other legal route scores more."
+        for k, line in enumerate(wrap(notes, width - 2 * MARGIN, 8)):
+            dwg.add(text(dwg, line, MARGIN, y + 4.0 * k, 8, fill=style.ink["muted"]))
+    else:
+        dwg.add(text(dwg, "continued on the next page", width - MARGIN, y + 8.0, 8,
+                     anchor="end", fill=style.ink["muted"]))
     return str(dwg.tostring())
 
 
@@ -234,10 +331,13 @@ def winner_line(standings: Standings) -> str:
 
 def scored_pages(game_map: Map, geometry: MapGeometry, paper: Paper,
                  boards: list[Board], standings: Standings,
-                 style: Style | None = None) -> list[str]:
-    """Every player's page in CSV order, then the standings page."""
-    pages = [player_page(game_map, geometry, paper, board, entry, place(standings, entry),
-                         len(boards), style)
-             for board, entry in zip(boards, standings.players, strict=True)]
-    pages.append(standings_page(game_map, paper, standings, style))
+                 style: Style | None = None) -> list[Page]:
+    """Every player's page in CSV order, then the standings pages (the first of them at
+    index ``len(boards)``)."""
+    shared = shared_layers(game_map, geometry, paper, style)
+    pages: list[Page] = [
+        player_page(game_map, geometry, paper, board, entry, place(standings, entry),
+                    len(boards), style, shared=shared)
+        for board, entry in zip(boards, standings.players, strict=True)]
+    pages.extend(standings_pages(game_map, paper, standings, style))
     return pages
