@@ -14,6 +14,7 @@ rings, badges and text. The PDF stores each shared layer once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from math import atan2, cos, hypot, pi, sin
 
 import svgwrite
@@ -163,24 +164,37 @@ def _route_text(entry: PlayerScore, board: Board) -> str:
     return " › ".join(parts) if parts else "no space can be visited"
 
 
+@dataclass(frozen=True)
+class SharedLayers:
+    """What every scored page of one map and paper shares."""
+
+    map_layer: str
+    """The map and the title, under the route (a white page)."""
+    circle_layer: str
+    """The circles, leaders and labels, over the route."""
+    marks_geometry: MapGeometry
+    """The geometry without outlines: enough to place a player's written marks."""
+
+
 def shared_layers(game_map: Map, geometry: MapGeometry, paper: Paper,
-                  style: Style | None = None) -> tuple[str, str]:
-    """The layers every scored page of a map shares: the map and title under the route,
-    and the circles and labels over it."""
+                  style: Style | None = None) -> SharedLayers:
+    """The layers every scored page of a map shares, drawn once."""
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
     under, over, _ = _split_map(add_map(dwg, game_map, geometry,
                                         map_origin(width, height, geometry), style))
     title = text(dwg, f"{game_map.title} · scored", MARGIN, MARGIN + 7.0, 15, bold=True)
-    return (_layer(width, height, [*under, title], white=True),
-            _layer(width, height, over))
+    bare = replace(geometry, context=(), lines=(),
+                   shapes=tuple(replace(shape, rings=()) for shape in geometry.shapes))
+    return SharedLayers(_layer(width, height, [*under, title], white=True),
+                        _layer(width, height, over), bare)
 
 
 def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
                 entry: PlayerScore, rank: int, players: int,
                 style: Style | None = None, *,
-                shared: tuple[str, str] | None = None) -> Layers:
+                shared: SharedLayers | None = None) -> Layers:
     """One player's scored board as four layers: the map, the route band, the circles and
     labels, and the player's marks and text. The first and third are the same for every
     player of a map and paper (``shared_layers``; pass them as ``shared`` to draw them
@@ -190,9 +204,9 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
     dwg = new_page(width, height)
     result = entry.result
     origin = map_origin(width, height, geometry)
-    _, _, marks = _split_map(add_map(dwg, game_map, geometry, origin, style,
+    shared = shared or shared_layers(game_map, geometry, paper, style)
+    _, _, marks = _split_map(add_map(dwg, game_map, shared.marks_geometry, origin, style,
                                      cells=board.cells, labels=False))
-    map_layer, circle_layer = shared or shared_layers(game_map, geometry, paper, style)
 
     top = MARGIN
     words: list[object] = [
@@ -213,9 +227,9 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
                           class_="route-text"))
 
     return Layers((
-        map_layer,
+        shared.map_layer,
         _layer(width, height, [add_route_band(dwg, geometry, result.route, origin, style)]),
-        circle_layer,
+        shared.circle_layer,
         _layer(width, height, [*marks,
                                add_route_marks(dwg, geometry, result.route, origin, style),
                                *words]),
