@@ -1,0 +1,134 @@
+"""``sheetgen scorepad``: printable tally pads for a game family, and the league sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from sheetgen.cli.common import (
+    UserError,
+    format_option,
+    output_option,
+    output_path,
+    paper_option,
+    report,
+    write_pages,
+)
+from sheetgen.templates import Paper
+
+DEFAULT_GAMES = 8
+
+
+def _names(value: str, option: str) -> list[str]:
+    names = [n.strip() for n in value.split(",")]
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            raise UserError(f"{option}: {value!r} has a blank entry; expected words separated "
+                            "by commas, e.g. A,B")
+        if option == "--players" and name.casefold() in seen:
+            raise UserError(f"{option}: {name!r} is given twice; names must differ")
+        if any(not ch.isprintable() for ch in name):
+            raise UserError(f"{option}: {name!r} holds a character that cannot be printed")
+        seen.add(name.casefold())
+    return names
+
+
+@click.command("scorepad")
+@click.argument("game", metavar="GAME")
+@click.option("-n", "--count", "count", type=click.IntRange(1, 60), default=4,
+              show_default=True, help="Number of player blocks (blank names).")
+@click.option("--players", default=None, metavar="A,B,...",
+              help="Player names, comma-separated, printed once at the top of each block "
+                   "(instead of -n); for `league`, the players of the evening.")
+@click.option("--games", default=None, metavar="N | G1,G2,...",
+              help=f"Pad: ruled rows, one a game (default {DEFAULT_GAMES}). League: the "
+                   "games of the evening, comma-separated (map ids or any words).")
+@paper_option
+@format_option
+@output_option
+def scorepad_command(game: str, count: int, players: str | None, games: str | None,
+                     paper: Paper, fmt: str, output: Path | None) -> None:
+    """A printable scorepad for GAME: a block per player with the name written once, a
+    ruled row per game holding the parts of the score, the total and the place, and a
+    running total last, so a season fits one page.
+
+    GAME is a game (ontour, dicetrip, byways) or one of its maps (usa, europe, paris,
+    germany): a map's pad has only that map's columns (boat points on paris).
+
+    `league` makes the sheet for an evening of several games: a row per game, and for each
+    player the place, the points it earns and the running total.
+
+    A filled pad for a scored board comes from `sheetgen score BOARD.csv --scorepad`.
+
+    \b
+    Examples:
+      sheetgen scorepad usa
+      sheetgen scorepad ontour -n 6 --games 10 --paper letter
+      sheetgen scorepad paris --players Ann,Bo,Cy
+      sheetgen scorepad league --players Ann,Bo,Cy --games usa,europe,usa
+    """
+    from sheetgen.render.scorepad import (
+        League,
+        PadError,
+        PadFitError,
+        find_pad,
+        league_pages,
+        load_pads,
+        scorepad_pages,
+    )
+
+    try:
+        pad = find_pad(game, load_pads())
+    except KeyError as exc:
+        raise UserError(str(exc.args[0])) from None
+    except PadError as exc:
+        raise UserError(f"scorepad data: {exc}") from None
+    try:
+        if isinstance(pad, League):
+            if players is None or games is None:
+                raise UserError("league: give --players A,B,... and --games G1,G2,...")
+            names = _names(players, "--players")
+            game_words = [_game_title(g) for g in _names(games, "--games")]
+            svgs = league_pages(pad, paper, names, game_words)
+            name = f"league-scorepad-{paper.id}"
+        else:
+            rows = _game_count(games)
+            who: list[str] | int = _names(players, "--players") if players else count
+            svgs = scorepad_pages(pad, paper, who, rows, heading=_heading(pad.map_id))
+            name = f"{pad.map_id or pad.id}-scorepad-{paper.id}"
+    except PadFitError as exc:
+        raise UserError(f"scorepad: {exc}") from None
+    path = output_path(output, name, fmt)
+    report(write_pages(path, fmt, svgs, title=f"{pad.title}: scorepad"))
+
+
+def _game_count(value: str | None) -> int:
+    if value is None:
+        return DEFAULT_GAMES
+    try:
+        rows = int(value)
+    except ValueError:
+        raise UserError(f"--games: expected a number of games, got {value!r}") from None
+    if not 1 <= rows <= 40:
+        raise UserError(f"--games: {rows} is outside 1-40")
+    return rows
+
+
+def _heading(map_id: str | None) -> str | None:
+    """The title of a map a pad was narrowed to, when the map is known."""
+    return _game_title(map_id) if map_id else None
+
+
+def _game_title(word: str) -> str:
+    """A map id as its game's title (``usa`` -> ``On Tour: USA``); other words as given."""
+    from sheetgen.maps import UnknownMapError, find_map
+
+    try:
+        return find_map(word).title
+    except UnknownMapError:
+        return word
+
+
+COMMANDS = (scorepad_command,)
