@@ -99,6 +99,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     seeded = KitPart(f"Seeded game {seed} (par {par})",
                      tuple(script_svgs(game_map, game, paper, par=par)))
 
+    progress("scorepad")
+    pad = KitPart("Scorepad", tuple(game_scorepad(game_map, paper)))
+
     progress("scoring how-to")
     howto = KitPart("Scoring with sheetgen",
                     (prose_page(paper, prose("scoring-howto", MAP=game_map.id)),))
@@ -114,11 +117,21 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                    "above."),
     ]),))
 
-    body = [rules, sheets, deck, d10, seeded, howto, credits]
+    body = [rules, sheets, deck, d10, seeded, pad, howto, credits]
     progress("cover")
     parts.append(KitPart("Cover", (cover_svg(game_map, geometry, paper, body),)))
     parts.extend(body)
     return parts
+
+
+def game_scorepad(game_map: Map, paper: Paper, players: int = 4, games: int = 8) -> list[str]:
+    """The blank scorepad of ``game_map``'s game (its own columns), one page."""
+    from sheetgen.render.scorepad import Pad, find_pad, load_pads, scorepad_pages
+
+    pad = find_pad(game_map.id, load_pads())
+    if not isinstance(pad, Pad):
+        raise ValueError(f"{game_map.id}: no game scorepad")
+    return scorepad_pages(pad, paper, players, games, heading=game_map.title)
 
 
 def kit_pdf(parts: list[KitPart], title: str) -> bytes:

@@ -29,7 +29,7 @@ from sheetgen.templates import Paper
 def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     eight player sheets, the deck (fronts and backs), two d10, a seeded game with its
-    par score, how to score with sheetgen, and the open-data credits.
+    par score, the game's scorepad, how to score with sheetgen, and the open-data credits.
 
     GAME is a map id: usa or europe.
 
@@ -45,7 +45,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
         raise UserError(f"kit: {game_map.id} is a {game_map.game} map; kits are made for "
                         "the On Tour maps usa and europe")
     path = output_path(output, f"{game_map.id}-kit-{paper.id}", "pdf")
-    steps = ["rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
+    steps = ["rules", "player sheets", "cards", "dice", "seeded game", "scorepad", "scoring how-to",
              "attribution", "cover"]
     with click.progressbar(length=len(steps) + 1, label="Building the kit",
                            file=sys.stderr,

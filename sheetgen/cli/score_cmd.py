@@ -109,10 +109,13 @@ def standings_text(result: Standings) -> str:
               help="The map (default: the CSV's '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the scores as JSON (stdout holds only the JSON).")
+@click.option("--scorepad", "with_pad", is_flag=True,
+              help="Also write the game's scorepad with these scores in its first row "
+                   "(<BOARD>-scorepad.pdf beside the annotated PDF).")
 @paper_option
 @output_option
-def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Paper,
-                  output: Path | None) -> None:
+def score_command(board_csv: Path, map_id: str | None, as_json: bool, with_pad: bool,
+                  paper: Paper, output: Path | None) -> None:
     """Best route and score of every player in BOARD.csv, and an annotated PDF.
 
     Prints the standings (best score first; ties broken by circled spaces on the whole
@@ -126,6 +129,7 @@ def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Pap
       sheetgen template usa --players Alice,Bob -o game.csv
       sheetgen score game.csv
       sheetgen score game.csv --json -o scored.pdf
+      sheetgen score game.csv --scorepad
     """
     from sheetgen.boardio import BoardFormatError, parse_boards
     from sheetgen.maps import MapDataError, find_geometry
@@ -154,15 +158,27 @@ def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Pap
         geometry = None
     if geometry is not None:
         pdf = _render(game_map, geometry, paper, boards, result)
+    pad = _scorepad(game_map, paper, result) if with_pad else None
     if as_json:
         click.echo(json.dumps(score_json(result), indent=2, ensure_ascii=False))
     else:
         click.echo(standings_text(result))
+    if pad is not None:
+        pad_path = path.with_name(f"{board_csv.stem}-scorepad.pdf")
+        write_atomically(pad_path, pad)
+        report([pad_path])
     if pdf is None:
         click.echo(f"no PDF: map {game_map.id} has no drawing yet", err=True)
         return
     write_atomically(path, pdf)
     report([path])
+
+
+def _scorepad(game_map: Map, paper: Paper, result: Standings) -> bytes:
+    from sheetgen.render.pdf import build_pdf
+    from sheetgen.render.scored import filled_scorepad
+
+    return build_pdf(filled_scorepad(game_map, paper, result), f"{game_map.title}: scorepad")
 
 
 def _render(game_map: Map, geometry: MapGeometry, paper: Paper, boards: list[Board],

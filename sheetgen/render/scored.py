@@ -355,3 +355,27 @@ def scored_pages(game_map: Map, geometry: MapGeometry, paper: Paper,
         for board, entry in zip(boards, standings.players, strict=True)]
     pages.extend(standings_pages(game_map, paper, standings, style))
     return pages
+
+
+def scorepad_values(standings: Standings) -> dict[str, dict[str, int]]:
+    """Each player's first scorepad row, column id -> value: the parts of the score as
+    the standings have them (boat points are the ride bonus; a pad without that column
+    ignores it)."""
+    return {entry.player: {"spaces": entry.result.spaces, "circled": entry.result.circled,
+                           "boat": entry.result.bonus, "total": entry.result.score,
+                           "circled_on_board": entry.circled_on_board,
+                           "place": place(standings, entry)}
+            for entry in standings.players}
+
+
+def filled_scorepad(game_map: Map, paper: Paper, standings: Standings,
+                    games: int = 8) -> list[str]:
+    """The map's scorepad with the players of ``standings`` named once and this game's
+    scores in the first row, as SVG pages."""
+    from sheetgen.render.scorepad import Pad, find_pad, load_pads, scorepad_pages
+
+    pad = find_pad(game_map.id, load_pads())
+    if not isinstance(pad, Pad):
+        raise ValueError(f"{game_map.id}: no game scorepad")
+    return scorepad_pages(pad, paper, [p.player for p in standings.players], games,
+                          filled=scorepad_values(standings), heading=game_map.title)
