@@ -41,6 +41,9 @@ HEAD_H = 12.0
 """Height of the column heads, mm."""
 GAP = 6.0
 """Space between blocks, mm."""
+MIN_SCALE = 0.72
+"""Blocks may be drawn this much narrower than the pad's widths to fit one more across."""
+"""Space between blocks, mm."""
 TOP = 24.0
 """Height of the page heading, mm."""
 BOTTOM = 5.0
@@ -236,19 +239,29 @@ class _Fit:
 
 
 def _fit(pad: Pad, paper: Paper, players: int, games: int) -> _Fit:
-    """Row height and the grid of blocks: the tallest rows (up to MAX_ROW) that put every
-    player on one page, else MIN_ROW rows on as few pages as it takes."""
+    """Row height, block width and the grid of blocks: every player on one page if rows of
+    at least MIN_ROW allow it (the tallest rows up to MAX_ROW, then narrower blocks, down
+    to MIN_SCALE of the pad's widths), else MIN_ROW rows on as few pages as it takes."""
     width, height = paper.landscape
     avail_w, avail_h = width - 2 * MARGIN, height - 2 * MARGIN - TOP - BOTTOM
     block_w = GAME_W + sum(c.width for c in pad.all_columns)
-    scale = min(1.0, avail_w / block_w)
-    across = max(1, int((avail_w + GAP) // (block_w * scale + GAP)))
-    row = MAX_ROW
-    while row >= MIN_ROW:
-        down = int((avail_h + GAP) // (NAME_H + HEAD_H + games * row + GAP))
-        if down * across >= players:
-            return _Fit(row, across, down, scale)
-        row -= 0.5
+    natural = min(1.0, avail_w / block_w)
+    across = max(1, int((avail_w + GAP) // (block_w * natural + GAP)))
+    scales = [(natural, across)]
+    while True:
+        scale = (avail_w - across * GAP) / ((across + 1) * block_w)
+        if scale < MIN_SCALE:
+            break
+        across += 1
+        scales.append((scale, across))
+    for scale, across in scales:
+        row = MAX_ROW
+        while row >= MIN_ROW:
+            down = int((avail_h + GAP) // (NAME_H + HEAD_H + games * row + GAP))
+            if down * across >= players:
+                return _Fit(row, across, down, scale)
+            row -= 0.5
+    scale, across = scales[0]
     down = int((avail_h + GAP) // (NAME_H + HEAD_H + games * MIN_ROW + GAP))
     if down < 1:
         most = int((avail_h - NAME_H - HEAD_H) // MIN_ROW)
@@ -273,8 +286,8 @@ def _heading(dwg: svgwrite.Drawing, title: str, note: str, width: float, style: 
                      anchor="end", fill=style.ink["muted"]))
 
 
-def _head_cell(dwg: svgwrite.Drawing, label: str, hint: str, x: float, y: float, w: float,
-               h: float, style: Style, css: str) -> None:
+def _head_cell(dwg: svgwrite.Drawing, into: Any, label: str, hint: str, x: float, y: float,
+               w: float, h: float, style: Style, css: str) -> None:
     """A column head: the label wrapped (up to three lines), the hint under it."""
     size = 6.5
     lines = wrap(label, w - 1.4, size, bold=True)
@@ -285,10 +298,10 @@ def _head_cell(dwg: svgwrite.Drawing, label: str, hint: str, x: float, y: float,
     rows = len(lines) + (1 if hint else 0)
     base = y + (h - rows * leading) / 2 + leading * 0.8
     for k, line in enumerate(lines):
-        dwg.add(text(dwg, line, x + w / 2, base + k * leading, size, bold=True,
-                     anchor="middle", class_=f"pad-head {css}"))
+        into.add(text(dwg, line, x + w / 2, base + k * leading, size, bold=True,
+                      anchor="middle", class_=f"pad-head {css}"))
     if hint:
-        dwg.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 5.5,
+        into.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 5.5,
                      anchor="middle", fill=style.ink["muted"], class_="pad-hint"))
 
 
@@ -326,7 +339,7 @@ def _block(dwg: svgwrite.Drawing, pad: Pad, x: float, y: float, fit: _Fit, games
     cx += widths[0]
     for column, w in zip(pad.all_columns, widths[1:], strict=True):
         hint = column.hint or ("so far" if column is pad.running else "")
-        _head_cell(dwg, column.label, hint, cx, top, w, HEAD_H, style,
+        _head_cell(dwg, group, column.label, hint, cx, top, w, HEAD_H, style,
                    f"pad-head-{column.id}")
         cx += w
     # Ruled rows (each a rectangle the height of a cell) and the column rules.
@@ -456,9 +469,9 @@ def league_pages(league: League, paper: Paper, players: Sequence[str],
                          class_="pad-sum-shade"))
         for j, (label, key) in enumerate(zip(league.labels, ("place", "points", "running"),
                                              strict=True)):
-            _head_cell(dwg, label, "", gx + j * sub_w, y0 + NAME_H, sub_w, HEAD_H, style,
+            _head_cell(dwg, dwg, label, "", gx + j * sub_w, y0 + NAME_H, sub_w, HEAD_H, style,
                        f"pad-head-{key}")
-    _head_cell(dwg, "Game", "", x0 + GAME_W, y0 + NAME_H, name_w, HEAD_H, style,
+    _head_cell(dwg, dwg, "Game", "", x0 + GAME_W, y0 + NAME_H, name_w, HEAD_H, style,
                "pad-head-game")
     for i, game in enumerate(games):
         ry = y0 + NAME_H + HEAD_H + i * row
