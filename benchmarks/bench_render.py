@@ -18,7 +18,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from sheetgen.kit import build_kit, kit_pdf
+from sheetgen.document import document_pdf
+from sheetgen.kit import build_kit
 from sheetgen.maps import UnknownMapError, attribution, find_geometry, find_map
 from sheetgen.model import Board, Cell, Map
 from sheetgen.render.cards import Backs, DeckOptions, deck_pages
@@ -83,7 +84,7 @@ def jobs_for(map_id: str) -> list[tuple[str, Callable[[], bytes | str]]]:
         (f"scored PDF, {CLUB} players",
          lambda: build_pdf(scored_pages(game_map, geometry, a4, club, table), "scored")),
         ("whole kit (par game included)",
-         lambda: kit_pdf(build_kit(game_map, a4, seed=1), "kit")),
+         lambda: document_pdf(build_kit(game_map, a4, seed=1), "kit")),
     ]
 
 

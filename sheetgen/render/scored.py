@@ -367,15 +367,3 @@ def scorepad_values(standings: Standings) -> dict[str, dict[str, int]]:
                            "place": place(standings, entry)}
             for entry in standings.players}
 
-
-def filled_scorepad(game_map: Map, paper: Paper, standings: Standings,
-                    games: int = 8) -> list[str]:
-    """The map's scorepad with the players of ``standings`` named once and this game's
-    scores in the first row, as SVG pages."""
-    from sheetgen.render.scorepad import Pad, find_pad, load_pads, scorepad_pages
-
-    pad = find_pad(game_map.id, load_pads())
-    if not isinstance(pad, Pad):
-        raise ValueError(f"{game_map.id}: no game scorepad")
-    return scorepad_pages(pad, paper, [p.player for p in standings.players], games,
-                          filled=scorepad_values(standings), heading=game_map.title)

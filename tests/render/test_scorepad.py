@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.cli.score_cmd import score_json
+from sheetgen.games import find_game
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
-from sheetgen.render.scored import filled_scorepad
 from sheetgen.render.scorepad import (
     MIN_ROW,
     League,
@@ -25,7 +24,6 @@ from sheetgen.render.scorepad import (
     parse_pad,
     scorepad_pages,
 )
-from sheetgen.solve import standings
 from sheetgen.templates import paper
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -181,9 +179,10 @@ def test_filled_pad_equals_the_score_json() -> None:
     boards = [Board("usa", name, {s: Cell.number(k * step, k % 3 == 0) if k * step < 100
                                   else Cell.cross() for k, s in enumerate(spine)})
               for name, step in (("Ann", 3), ("Bo", 9), ("Cy", 12))]
-    table = standings(usa, boards)
-    data = score_json(table)
-    pages = filled_scorepad(usa, paper("a4"), table)
+    game = find_game("ontour")
+    table = game.score(usa, boards)
+    data = game.score_json(table)
+    pages = game.scorepad_pages(usa, paper("a4"), [b.player for b in boards], result=table)
     blocks = read_blocks(pages[0])
     assert [b["name"] for b in blocks] == [p["name"] for p in data["players"]]
     def place(player: dict) -> int:  # tied players (score and tie-break) share a place
