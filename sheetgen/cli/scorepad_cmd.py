@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -16,6 +18,9 @@ from sheetgen.cli.common import (
     write_pages,
 )
 from sheetgen.templates import Paper
+
+if TYPE_CHECKING:
+    from sheetgen.render.scorepad import Pad
 
 DEFAULT_GAMES = 8
 
@@ -90,13 +95,14 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
             if players is None or games is None:
                 raise UserError("league: give --players A,B,... and --games G1,G2,...")
             names = _names(players, "--players")
-            game_words = [_game_title(g) for g in _names(games, "--games")]
+            pads = load_pads()
+            game_words = [_game_title(g, pads) for g in _names(games, "--games")]
             svgs = league_pages(pad, paper, names, game_words)
             name = f"league-scorepad-{paper.id}"
         else:
             rows = _game_count(games)
             who: list[str] | int = _names(players, "--players") if players else count
-            svgs = scorepad_pages(pad, paper, who, rows, heading=_heading(pad.map_id))
+            svgs = scorepad_pages(pad, paper, who, rows, heading=_heading(pad))
             name = f"{pad.map_id or pad.id}-scorepad-{paper.id}"
     except PadFitError as exc:
         raise UserError(f"scorepad: {exc}") from None
@@ -116,19 +122,25 @@ def _game_count(value: str | None) -> int:
     return rows
 
 
-def _heading(map_id: str | None) -> str | None:
-    """The title of a map a pad was narrowed to, when the map is known."""
-    return _game_title(map_id) if map_id else None
+def _heading(pad: Pad) -> str | None:
+    """The title of the map a pad was narrowed to (the pad's title and the map id while
+    the map is not installed); None for a whole game family."""
+    if pad.map_id is None:
+        return None
+    title = _game_title(pad.map_id, {})
+    return title if title != pad.map_id else f"{pad.title} · {pad.map_id}"
 
 
-def _game_title(word: str) -> str:
-    """A map id as its game's title (``usa`` -> ``On Tour: USA``); other words as given."""
+def _game_title(word: str, pads: Mapping[str, object]) -> str:
+    """A map id as its title (``usa`` -> ``On Tour: USA``), a pad's id as its game's title
+    (``dicetrip`` -> ``Dice Trip``); other words as given."""
     from sheetgen.maps import UnknownMapError, find_map
 
     try:
         return find_map(word).title
     except UnknownMapError:
-        return word
+        pad = pads.get(word.strip().lower())
+        return str(getattr(pad, "title", word))
 
 
 COMMANDS = (scorepad_command,)

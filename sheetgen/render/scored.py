@@ -59,6 +59,12 @@ def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[st
     centres = _centres(geometry, route, origin)
     ink = style.ink["highlight"]
     group = dwg.g(class_="route-band", opacity=BAND_OPACITY)
+    # A white casing first, so the band stands off dark tints in greyscale too.
+    casing = dwg.g(class_="route-casing", stroke="#ffffff", stroke_width=BAND_WIDTH + 1.0,
+                   stroke_linecap="round")
+    for (ax, ay), (bx, by) in zip(centres, centres[1:], strict=False):
+        casing.add(dwg.line((round(ax, 2), round(ay, 2)), (round(bx, 2), round(by, 2))))
+    group.add(casing)
     for (ax, ay), (bx, by) in zip(centres, centres[1:], strict=False):
         step = dwg.g(class_="route-step")
         step.add(dwg.line((round(ax, 2), round(ay, 2)), (round(bx, 2), round(by, 2)),
