@@ -42,8 +42,9 @@ def test_repeated_pages_are_stored_once() -> None:
 def test_layers_are_stored_once_and_drawn_in_order() -> None:
     """Pages stacked from layers: a shared layer is one object drawn by every page, the
     bytes repeat, and a page's text comes from all its layers, bottom first."""
-    base = SQUARE.format(w=5).replace("</svg>", '<text x="1" y="9" font-size="2">base</text></svg>')
-    tops = [SQUARE.format(w=0).replace("</svg>", f'<text x="10" y="9" font-size="2">top{k}</text></svg>')
+    label = '<text x="{x}" y="9" font-size="2">{word}</text></svg>'
+    base = SQUARE.format(w=5).replace("</svg>", label.format(x=1, word="base"))
+    tops = [SQUARE.format(w=0).replace("</svg>", label.format(x=10, word=f"top{k}"))
             for k in range(3)]
     pages = [Layers((base, top)) for top in tops]
     blob = build_pdf(pages, "t")

@@ -145,3 +145,26 @@ def test_scored_pdf_reads_back_through_its_layers() -> None:
         assert len(objects) == (1 if shared else 4)
     standings_text = reader.pages[4].extract_text()
     assert all(b.player in standings_text for b in bs)
+
+
+def test_written_numbers_sit_centred_in_their_circles(usa_pages) -> None:
+    """The numbers are drawn as one run with a position per digit: each number's digits
+    are centred on its circle (within 0.1 mm) on one baseline."""
+    from sheetgen.model import CellKind
+    from sheetgen.render.text import text_width
+
+    bs, pages = usa_pages
+    geometry, a4 = find_geometry("usa"), paper("a4")
+    ox, oy = map_origin(*a4.landscape, geometry)
+    root = ET.fromstring(pages[0].svgs[3])
+    run = next(el for el in root.iter(f"{SVG}text") if el.get("class") == "cell-numbers")
+    xs = [float(v) for v in run.get("x").split()]
+    ys = [float(v) for v in run.get("y").split()]
+    numbers = [(s.space, f"{bs[0].cells[s.space].value:02d}") for s in geometry.shapes
+               if bs[0].cells[s.space].kind is CellKind.NUMBER]
+    assert run.text == "".join(n for _, n in numbers)
+    for k, (sid, digits) in enumerate(numbers):
+        cx, cy = geometry.shape(sid).anchor[0] + ox, geometry.shape(sid).anchor[1] + oy
+        left = xs[2 * k]
+        assert abs(left + text_width(digits, 14, bold=True) / 2 - cx) < 0.1
+        assert ys[2 * k] == ys[2 * k + 1] and abs(ys[2 * k] - (cy + 1.75)) < 0.1
