@@ -87,6 +87,37 @@ def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[st
     return group
 
 
+ROUTE_WIDTH = 0.9
+"""Stroke width of a drawn arrow (``_arrow``), mm."""
+ARROW = (2.6, 1.1)
+"""Arrowhead length and half width, mm."""
+
+
+def _arrow(dwg: svgwrite.Drawing, a: tuple[float, float], b: tuple[float, float],
+           gap: float, ink: str) -> Group:
+    """A line from circle ``a`` to circle ``b`` (both of radius ``gap``) ending in an
+    arrowhead at ``b``'s edge. On Tour's scored pages draw the band instead; Paris draws
+    its walking steps with this."""
+    (ax, ay), (bx, by) = a, b
+    length = hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    sx, sy = ax + ux * gap, ay + uy * gap
+    tx, ty = bx - ux * gap, by - uy * gap
+    head, half = ARROW
+    if length < 2 * gap + head:  # circles touching: a short arrow between the centres
+        sx, sy = ax + (bx - ax) * 0.3, ay + (by - ay) * 0.3
+        tx, ty = ax + (bx - ax) * 0.7, ay + (by - ay) * 0.7
+    base_x, base_y = tx - ux * head, ty - uy * head
+    group = dwg.g(class_="route-step")
+    group.add(dwg.line((round(sx, 2), round(sy, 2)), (round(base_x, 2), round(base_y, 2)),
+                       stroke=ink, stroke_width=ROUTE_WIDTH, stroke_linecap="round"))
+    group.add(dwg.polygon([(round(tx, 2), round(ty, 2)),
+                           (round(base_x - uy * half, 2), round(base_y + ux * half, 2)),
+                           (round(base_x + uy * half, 2), round(base_y - ux * half, 2))],
+                          fill=ink))
+    return group
+
+
 def _badge_at(centre: tuple[float, float], directions: list[float],
               radius: float) -> tuple[float, float]:
     """Where a step badge sits around a circle: at ``radius`` from the centre, at the
@@ -304,6 +335,13 @@ def standings_pages(game_map: Map, paper: Paper, standings: Standings,
     return [_standings_page(game_map, paper, standings, chunk, k, len(chunks),
                             style or load_style())
             for k, chunk in enumerate(chunks)]
+
+
+def standings_page(game_map: Map, paper: Paper, standings: Standings,
+                   style: Style | None = None) -> str:
+    """The first standings page alone (every player only when they fit one page:
+    ``standings_rows_per_page``); ``standings_pages`` gives them all."""
+    return standings_pages(game_map, paper, standings, style)[0]
 
 
 def _standings_page(game_map: Map, paper: Paper, standings: Standings,
