@@ -85,7 +85,8 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
     )
 
     try:
-        pad = find_pad(game, load_pads())
+        pads = load_pads()
+        pad = find_pad(_pad_word(game), pads)
     except KeyError as exc:
         raise UserError(str(exc.args[0])) from None
     except PadError as exc:
@@ -95,7 +96,6 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
             if players is None or games is None:
                 raise UserError("league: give --players A,B,... and --games G1,G2,...")
             names = _names(players, "--players")
-            pads = load_pads()
             game_words = [_game_title(g, pads) for g in _names(games, "--games")]
             svgs = league_pages(pad, paper, names, game_words)
             name = f"league-scorepad-{paper.id}"
@@ -108,6 +108,18 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
         raise UserError(f"scorepad: {exc}") from None
     path = output_path(output, name, fmt)
     report(write_pages(path, fmt, svgs, title=f"{pad.title}: scorepad"))
+
+
+def _pad_word(word: str) -> str:
+    """A registered game's alias as its pad's id (``on-tour`` -> ``ontour``); any other
+    word as given (pads and maps are looked up in the pad files)."""
+    from sheetgen.games import GameError, find_game
+
+    try:
+        pad = find_game(word).scorepad
+    except GameError:
+        return word
+    return pad or word
 
 
 def _game_count(value: str | None) -> int:
