@@ -9,11 +9,15 @@ from typing import TYPE_CHECKING
 import click
 
 from sheetgen.cli.common import (
+    FORMATS,
     UserError,
+    choose_format,
     format_option,
+    names_tag,
     output_option,
     output_path,
     paper_option,
+    parse_players,
     report,
     write_pages,
 )
@@ -25,19 +29,12 @@ if TYPE_CHECKING:
 DEFAULT_GAMES = 8
 
 
-def _names(value: str, option: str) -> list[str]:
-    names = [n.strip() for n in value.split(",")]
-    seen: set[str] = set()
-    for name in names:
-        if not name:
-            raise UserError(f"{option}: {value!r} has a blank entry; expected words separated "
-                            "by commas, e.g. A,B")
-        if option == "--players" and name.casefold() in seen:
-            raise UserError(f"{option}: {name!r} is given twice; names must differ")
-        if any(not ch.isprintable() for ch in name):
-            raise UserError(f"{option}: {name!r} holds a character that cannot be printed")
-        seen.add(name.casefold())
-    return names
+def _words(value: str, option: str) -> list[str]:
+    words = [w.strip() for w in value.split(",")]
+    if not all(words):
+        raise UserError(f"{option}: {value!r} has a blank entry; expected words separated by "
+                        "commas, e.g. usa,europe")
+    return words
 
 
 @click.command("scorepad")
@@ -54,7 +51,7 @@ def _names(value: str, option: str) -> list[str]:
 @format_option
 @output_option
 def scorepad_command(game: str, count: int, players: str | None, games: str | None,
-                     paper: Paper, fmt: str, output: Path | None) -> None:
+                     paper: Paper, fmt: str | None, output: Path | None) -> None:
     """A printable scorepad for GAME: a block per player with the name written once, a
     ruled row per game holding the parts of the score, the total and the place, and a
     running total last, so a season fits one page.
@@ -84,6 +81,7 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
         scorepad_pages,
     )
 
+    fmt = choose_format(output, fmt, FORMATS)
     try:
         pads = load_pads()
         pad = find_pad(_pad_word(game), pads)
@@ -91,22 +89,29 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
         raise UserError(str(exc.args[0])) from None
     except PadError as exc:
         raise UserError(f"scorepad data: {exc}") from None
+    names: list[str] | int
+    if isinstance(pad, League):
+        if players is None or games is None:
+            raise UserError("league: give --players A,B,... and --games G1,G2,...")
+        names = parse_players(players)
+        game_words = [_game_title(g, pads) for g in _words(games, "--games")]
+        tag = names_tag([*names, "", *game_words]).removeprefix("named-")
+        name = f"league-scorepad-{paper.id}-{len(names)}p-{len(game_words)}g-{tag}"
+    else:
+        rows = _game_count(games)
+        names = parse_players(players) if players else count
+        who = (f"{len(names)}p-{names_tag(names)}" if isinstance(names, list)
+               else f"{names}p")
+        name = f"{pad.map_id or pad.id}-scorepad-{paper.id}-{who}-{rows}g"
+    path = output_path(output, name, fmt)
     try:
         if isinstance(pad, League):
-            if players is None or games is None:
-                raise UserError("league: give --players A,B,... and --games G1,G2,...")
-            names = _names(players, "--players")
-            game_words = [_game_title(g, pads) for g in _names(games, "--games")]
+            assert isinstance(names, list)
             svgs = league_pages(pad, paper, names, game_words)
-            name = f"league-scorepad-{paper.id}"
         else:
-            rows = _game_count(games)
-            who: list[str] | int = _names(players, "--players") if players else count
-            svgs = scorepad_pages(pad, paper, who, rows, heading=_heading(pad))
-            name = f"{pad.map_id or pad.id}-scorepad-{paper.id}"
+            svgs = scorepad_pages(pad, paper, names, rows, heading=_heading(pad))
     except PadFitError as exc:
         raise UserError(f"scorepad: {exc}") from None
-    path = output_path(output, name, fmt)
     report(write_pages(path, fmt, svgs, title=f"{pad.title}: scorepad"))
 
 

@@ -23,7 +23,7 @@ import svgwrite
 
 from sheetgen.render.draw import new_page
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width, wrap
+from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.resources import data_dir
 from sheetgen.templates import Paper
 
@@ -319,8 +319,9 @@ def _block(dwg: svgwrite.Drawing, pad: Pad, x: float, y: float, fit: _Fit, games
                        class_="pad-name"))
     group.add(text(dwg, "Name", x + 1.6, y + NAME_H - 2.6, 7, fill=style.ink["muted"]))
     if name:
-        group.add(text(dwg, _fitted(name, block_w - 14.0, 11), x + 11.0, y + NAME_H - 2.4,
-                       11, bold=True, class_="pad-player"))
+        (shown,), size = fit_text(name, block_w - 14.0, 11, min_pt=7, bold=True)
+        group.add(text(dwg, shown, x + 11.0, y + NAME_H - 2.4, size, bold=True,
+                       class_="pad-player"))
     # Shaded total columns: where the sums go.
     top = y + NAME_H
     rows_h = HEAD_H + games * fit.row
@@ -374,14 +375,6 @@ def _block(dwg: svgwrite.Drawing, pad: Pad, x: float, y: float, fit: _Fit, games
                                class_=f"pad-value pad-value-{column.id}"))
             cx += w
     dwg.add(group)
-
-
-def _fitted(content: str, width_mm: float, size_pt: float) -> str:
-    if text_width(content, size_pt, bold=True) <= width_mm:
-        return content
-    while content and text_width(content + "…", size_pt, bold=True) > width_mm:
-        content = content[:-1]
-    return content + "…"
 
 
 def scorepad_pages(pad: Pad, paper: Paper, players: Sequence[str] | int, games: int,
@@ -461,8 +454,9 @@ def league_pages(league: League, paper: Paper, players: Sequence[str],
         gx = x0 + fixed + 3 * sub_w * p
         dwg.add(dwg.rect((round(gx, 2), round(y0, 2)), (round(3 * sub_w, 2), NAME_H),
                          fill="#ffffff", stroke_width=0.45, class_="pad-name", **line))
-        dwg.add(text(dwg, _fitted(name, 3 * sub_w - 2.0, 10), gx + 1.5 * sub_w,
-                     y0 + NAME_H - 2.6, 10, bold=True, anchor="middle", class_="pad-player"))
+        (shown,), size = fit_text(name, 3 * sub_w - 2.0, 10, min_pt=6.5, bold=True)
+        dwg.add(text(dwg, shown, gx + 1.5 * sub_w, y0 + NAME_H - 2.6, size, bold=True,
+                     anchor="middle", class_="pad-player"))
         dwg.add(dwg.rect((round(gx + 2 * sub_w, 2), round(y0 + NAME_H, 2)),
                          (round(sub_w, 2), round(HEAD_H + row * len(games), 2)),
                          fill=style.ink["highlight"], fill_opacity=0.09,
@@ -479,8 +473,9 @@ def league_pages(league: League, paper: Paper, players: Sequence[str],
                          fill="none", stroke_width=0.25, class_="pad-row", **line))
         dwg.add(text(dwg, str(i + 1), x0 + GAME_W / 2, ry + row / 2 + 1.2, 8,
                      anchor="middle", fill=style.ink["muted"], class_="pad-game"))
-        dwg.add(text(dwg, _fitted(game, name_w - 2.0, 9), x0 + GAME_W + 1.5,
-                     ry + row / 2 + 1.3, 9, bold=True, class_="pad-game-name"))
+        (shown,), size = fit_text(game, name_w - 2.0, 9, min_pt=6.5, bold=True)
+        dwg.add(text(dwg, shown, x0 + GAME_W + 1.5, ry + row / 2 + 1.3, size, bold=True,
+                     class_="pad-game-name"))
     xs = [x0 + GAME_W, x0 + fixed] + [x0 + fixed + sub_w * k
                                       for k in range(1, 3 * len(players))]
     for k, x in enumerate(xs):

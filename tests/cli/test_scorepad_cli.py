@@ -27,7 +27,7 @@ def test_default_pad_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.chdir(tmp_path)
     result = run("scorepad", "usa", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    reader = PdfReader(io.BytesIO((tmp_path / "output" / "usa-scorepad-letter.pdf")
+    reader = PdfReader(io.BytesIO((tmp_path / "output" / "usa-scorepad-letter-4p-8g.pdf")
                                   .read_bytes()))
     assert len(reader.pages) == 1
     assert float(reader.pages[0].mediabox.width) / MM == pytest.approx(279.4, abs=0.1)
@@ -59,7 +59,7 @@ def test_league(tmp_path: Path) -> None:
     (["usa", "--games", "x"], "--games: expected a number"),
     (["usa", "--games", "99"], "--games: 99 is outside 1-40"),
     (["usa", "--players", "Ann,ann"], "--players: 'ann' is given twice"),
-    (["usa", "--players", "Ann,\u0007"], "cannot be printed"),
+    (["usa", "--players", "Ann,\u0007"], "--players: a control character U+0007"),
     (["league", "--players", "Ann"], "league: give --players A,B,... and --games"),
     (["league", "--players", ",".join(f"P{k}" for k in range(20)), "--games", "usa"],
      "a league sheet holds 1 to"),
@@ -86,9 +86,11 @@ def test_score_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
     csv_path.write_text(format_boards(usa, boards), encoding="utf-8")
     result = run("score", str(csv_path), "--json", "--scorepad", "-o",
                  str(tmp_path / "night-scored.pdf"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "night-scored.pdf", "night-scorepad-a4.pdf", "night.csv"]
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    pad = PdfReader(io.BytesIO((tmp_path / "night-scorepad.pdf").read_bytes()))
+    pad = PdfReader(io.BytesIO((tmp_path / "night-scorepad-a4.pdf").read_bytes()))
     text = pad.pages[0].extract_text()
     ann, bo = data["players"]
     assert (ann["score"], ann["spaces"], ann["circled"]) == (17, 11, 6)
