@@ -8,6 +8,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
@@ -227,3 +229,34 @@ def test_packaged_pads_parse_to_what_their_files_say() -> None:
     assert parse_pad({"id": "l", "title": "L", "kind": "league", "points": [3, 1],
                       "labels": {"place": "P", "points": "Pts", "running": "T"}},
                      "x") == League("l", "L", (3, 1), ("P", "Pts", "T"))
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["id", "label", "width", "sum", "total", "hint", "maps", "of",
+                         "colour"]), inner, max_size=5),
+    max_leaves=12)
+_tables = st.fixed_dictionaries({}, optional={
+    "id": _values, "title": _values, "kind": st.sampled_from(["game", "league"]) | _values,
+    "maps": _values, "note": _values, "points": _values, "labels": _values,
+    "column": st.lists(st.dictionaries(st.sampled_from(
+        ["id", "label", "width", "sum", "total", "hint", "maps", "of"]), _values,
+        max_size=8), max_size=4) | _values,
+    "running": _values})
+
+
+@settings(max_examples=150, deadline=None)
+@given(_tables)
+def test_any_pad_table_parses_or_names_its_fault(data: dict) -> None:
+    """Hostile pad data: a pad, or a PadError naming the source; never another error."""
+    try:
+        pad = parse_pad(data, "hostile.toml")
+    except PadError as exc:
+        assert str(exc).startswith("hostile.toml")
+        return
+    assert isinstance(pad, (Pad, League))
+    if isinstance(pad, Pad):
+        assert pad.all_columns[-1] is pad.running
+        assert all(6.0 <= c.width <= 80.0 for c in pad.all_columns)
