@@ -3,13 +3,16 @@
     python benchmarks/bench_render.py [--maps usa,europe] [--repeat 3]
 
 For each map: one player sheet (SVG drawing alone, and as a PDF page), eight sheets as one
-PDF, the whole deck imposed with duplex backs, a page of two d10 nets, and the whole kit.
+PDF, the whole deck imposed with duplex backs, a page of two d10 nets, the annotated PDF of
+30 scored boards (random fills, solved once beforehand; drawing and PDF only), and the
+whole kit.
 Prints the median wall time over ``--repeat`` runs (after one warm-up) and the PDF sizes.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -18,12 +21,32 @@ from collections.abc import Callable
 from sheetgen.document import document_pdf
 from sheetgen.kit import build_kit
 from sheetgen.maps import UnknownMapError, attribution, find_geometry, find_map
+from sheetgen.model import Board, Cell, Map
 from sheetgen.render.cards import Backs, DeckOptions, deck_pages
 from sheetgen.render.dice import dice_pages
 from sheetgen.render.layout import card_size, default_card_size, imposition
 from sheetgen.render.pdf import build_pdf
+from sheetgen.render.scored import scored_pages
 from sheetgen.render.sheet import SheetOptions, sheet_svg
+from sheetgen.solve import standings
 from sheetgen.templates import paper
+
+CLUB = 30
+"""Players in the scored-PDF job (a club evening)."""
+
+
+def club_boards(game_map: Map, count: int = CLUB, seed: int = 0) -> list[Board]:
+    """``count`` filled boards: numbers 0-99, a fifth circled, some stars and crosses."""
+    rng = random.Random(seed)
+    boards = []
+    for k in range(count):
+        cells = {}
+        for sid in game_map.space_ids:
+            draw = rng.random()
+            cells[sid] = (Cell.cross() if draw < 0.08 else Cell.star() if draw < 0.14
+                          else Cell.number(rng.randrange(100), rng.random() < 0.2))
+        boards.append(Board(game_map.id, f"Player {k + 1}", cells))
+    return boards
 
 
 def timed(job: Callable[[], bytes | str], repeat: int) -> tuple[float, int]:
@@ -48,6 +71,9 @@ def jobs_for(map_id: str) -> list[tuple[str, Callable[[], bytes | str]]]:
     def sheet() -> str:
         return sheet_svg(game_map, geometry, a4, options)
 
+    club = club_boards(game_map)
+    table = standings(game_map, club)
+
     return [
         ("sheet, SVG drawing", sheet),
         ("sheet, 1-page PDF", lambda: build_pdf([sheet()], "sheet")),
@@ -55,6 +81,8 @@ def jobs_for(map_id: str) -> list[tuple[str, Callable[[], bytes | str]]]:
         (f"deck, {len(game_map.cards)} cards + duplex backs",
          lambda: build_pdf(deck_pages(game_map, a4, deck, imp, geometry), "deck")),
         ("two d10 nets", lambda: build_pdf(dice_pages("d10", a4), "d10")),
+        (f"scored PDF, {CLUB} players",
+         lambda: build_pdf(scored_pages(game_map, geometry, a4, club, table), "scored")),
         ("whole kit (par game included)",
          lambda: document_pdf(build_kit(game_map, a4, seed=1), "kit")),
     ]

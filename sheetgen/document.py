@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sheetgen.render.pdf import Page
 
 
 @dataclass(frozen=True)
@@ -15,8 +19,8 @@ class Part:
     """A bookmarked run of pages."""
 
     title: str
-    pages: tuple[str, ...]
-    """SVG text of each page."""
+    pages: tuple[Page, ...]
+    """Each page: SVG text, or a stack of layers (``render.pdf.Layers``)."""
 
 
 def document_pdf(parts: Sequence[Part], title: str) -> bytes:
@@ -24,7 +28,7 @@ def document_pdf(parts: Sequence[Part], title: str) -> bytes:
     from sheetgen.render.pdf import Bookmark, build_pdf
 
     marks: list[Bookmark] = []
-    svgs: list[str] = []
+    svgs: list[Page] = []
     for part in parts:
         marks.append(Bookmark(part.title, len(svgs)))
         svgs.extend(part.pages)

@@ -64,6 +64,7 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
               backs: str = "duplex-long",
               progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order."""
+    from sheetgen.games import game_of
     from sheetgen.players import par_result
     from sheetgen.render.cards import Backs, DeckOptions, deck_pages
     from sheetgen.render.cover import cover_svg
@@ -107,6 +108,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     seeded = Part(f"Seeded game {seed} (par {par})",
                      tuple(script_svgs(game_map, game, paper, par=par)))
 
+    progress("scorepad")
+    pad = Part("Scorepad", tuple(game_of(game_map).scorepad_pages(game_map, paper, 4, 8)))
+
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
 
@@ -122,8 +126,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                    "above."),
     ]),))
 
-    body = [rules, sheets, deck, d10, seeded, howto, credits]
+    body = [rules, sheets, deck, d10, seeded, pad, howto, credits]
     progress("cover")
     parts.append(Part("Cover", (cover_svg(game_map, geometry, paper, body),)))
     parts.extend(body)
     return parts
+

@@ -43,7 +43,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
                 output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
-    score, how to score with sheetgen, and the open-data credits.
+    score, the game's scorepad, how to score with sheetgen, and the open-data credits.
 
     MAP|GAME is a map id (usa, europe), or a game id (ontour means its first map, usa).
 

@@ -31,7 +31,7 @@ from sheetgen.cli.common import (
     with_schema,
     write_atomically,
 )
-from sheetgen.document import document_pdf
+from sheetgen.document import Part, document_pdf
 from sheetgen.games import Game, GameError
 from sheetgen.model import Board, Map
 from sheetgen.templates import Paper
@@ -106,12 +106,15 @@ def template_command(map_id: str, players: str | None, count: int | None,
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="The seeded game the boards were played in: adds whether each board is "
                    "legal for it and the seed's par to the standings.")
+@click.option("--scorepad", "with_pad", is_flag=True,
+              help="Also write the game's scorepad with these scores in its first row "
+                   "(<BOARD>-scorepad-<paper>.pdf, beside the annotated PDF).")
 @encoding_option
 @paper_option
 @output_option
 def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: bool,
-                  pdf_path: Path | None, seed: int | None, encoding: str | None,
-                  paper: Paper, output: Path | None) -> None:
+                  pdf_path: Path | None, seed: int | None, with_pad: bool,
+                  encoding: str | None, paper: Paper, output: Path | None) -> None:
     """Best route and score of every player in BOARD.csv, and an annotated PDF.
 
     Several CSV files of the same map are scored together (player names must differ
@@ -130,6 +133,7 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
       sheetgen score game.csv --json > scores.json
       sheetgen score game.csv --json --pdf scored.pdf
       sheetgen score table1.csv table2.csv --seed 7
+      sheetgen score game.csv --scorepad
     """
     if output is not None and pdf_path is not None:
         raise click.UsageError("-o and --pdf both name the PDF; give one")
@@ -172,10 +176,22 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         for verdict in verdicts:
             lines += (f"\n{verdict.player}: legal for seed {seed}" if verdict.legal else
                       f"\n{verdict.player}: not legal for seed {seed}: {verdict.problem}")
+    pad: list[str] = []
+    if with_pad:
+        with game_errors():
+            pad = game.scorepad_pages(game_map, paper, [b.player for b in boards],
+                                      result=result)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
         click.echo(lines, err=is_stdout(path))
+    if pad:
+        pad_name = f"{name}-scorepad-{paper.id}"
+        pad_path = (path.with_name(f"{pad_name}.pdf") if path is not None and not
+                    is_stdout(path) else output_path(None, pad_name, "pdf", inputs=board_csvs))
+        write_atomically(pad_path, document_pdf([Part("Scorepad", tuple(pad))],
+                                                f"{game_map.title}: scorepad"))
+        report([pad_path])
     if path is None:
         return
     try:

@@ -96,6 +96,8 @@ class Game:
     """The ``sheetgen dice`` kind the game is played with, if any."""
     kit_steps: ClassVar[tuple[str, ...]] = ()
     """The steps ``kit_parts`` reports to its progress callback, in order."""
+    scorepad: ClassVar[str | None] = None
+    """Id of the game's pad in ``templates/scorepads/`` (``sheetgen scorepad``)."""
 
     # --- what the game has -------------------------------------------------------------
 
@@ -142,6 +144,28 @@ class Game:
                      result: Any) -> list[Part]:
         """The annotated PDF's pages: each board with its score drawn, the standings."""
         raise self._lacks("annotated boards")
+
+    def scorepad_rows(self, result: Any) -> dict[str, dict[str, int | str]]:
+        """A filled scorepad's first row from a score result: player name -> the pad's
+        column id -> value (columns the map's pad lacks are ignored)."""
+        raise self._lacks("scorepad")
+
+    def scorepad_pages(self, game_map: Map, paper: Paper, players: Sequence[str] | int,
+                       games: int = 8, result: Any = None) -> list[str]:
+        """The game's scorepad with ``game_map``'s columns: a block per player (names, or
+        a count of blank blocks), ``games`` ruled rows; with ``result``, this game's
+        scores in the first row (from ``scorepad_rows``)."""
+        from sheetgen.render.scorepad import Pad, PadFitError, load_pads, scorepad_pages
+
+        pad = load_pads().get(self.scorepad) if self.scorepad else None
+        if not isinstance(pad, Pad):
+            raise self._lacks("scorepad")
+        filled = self.scorepad_rows(result) if result is not None else None
+        try:
+            return scorepad_pages(pad.for_map(game_map.id), paper, players, games,
+                                  filled=filled, heading=game_map.title)
+        except PadFitError as exc:
+            raise GameError(str(exc)) from None
 
     # --- seeded games ------------------------------------------------------------------
 

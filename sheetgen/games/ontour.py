@@ -40,8 +40,9 @@ class OnTour(Game):
     title = "On Tour"
     aliases = ("on-tour", "on tour")
     dice = "d10"
-    kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
-                 "attribution", "cover")
+    kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scorepad",
+                 "scoring how-to", "attribution", "cover")
+    scorepad = "ontour"
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -116,6 +117,11 @@ class OnTour(Game):
                  for p, page in zip(result.players, pages, strict=False)]
         parts.append(Part("Standings", tuple(pages[len(result.players):])))
         return parts
+
+    def scorepad_rows(self, result: Standings) -> dict[str, dict[str, int | str]]:
+        from sheetgen.render.scored import scorepad_values
+
+        return {player: dict(row) for player, row in scorepad_values(result).items()}
 
     # --- seeded games ------------------------------------------------------------------
 

@@ -1,5 +1,10 @@
 """SVG to PDF and PNG (cairosvg), several pages into one PDF (pypdf).
 
+A page is one SVG drawing, or a stack of :class:`Layers`: full-page drawings laid over
+each other, bottom first. A layer that several pages share (a map under every player's
+marks) is converted once and stored once, as a PDF form that each page draws, so thirty
+scored boards cost one map and thirty sets of marks.
+
 Output is byte-for-byte reproducible: cairo's creation date is dropped when the pages are
 re-written by pypdf, which adds no date and no random document id.
 """
@@ -18,7 +23,15 @@ from sheetgen.resources import fonts_dir
 os.environ["FONTCONFIG_FILE"] = str(fonts_dir() / "fonts.conf")
 
 import cairosvg  # noqa: E402
-from pypdf import PdfReader, PdfWriter  # noqa: E402
+from pypdf import PageObject, PdfReader, PdfWriter  # noqa: E402
+from pypdf.generic import (  # noqa: E402
+    ArrayObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+)
 
 PRODUCER = "sheetgen"
 
@@ -31,6 +44,18 @@ class Bookmark:
     page: int
     level: int = 0
     """0 for a top-level entry, 1 for an entry under the previous top-level one."""
+
+
+@dataclass(frozen=True)
+class Layers:
+    """One page drawn as full-page SVG drawings of the same size, bottom first. Each layer
+    but the first should leave its background transparent."""
+
+    svgs: tuple[str, ...]
+
+
+Page = str | Layers
+"""A page for :func:`build_pdf`: one drawing, or a stack of layers."""
 
 
 _CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
@@ -54,9 +79,54 @@ def svg_to_png(svg: str, dpi: int = 150) -> bytes:
                                   background_color="white"))
 
 
-def build_pdf(svgs: Sequence[str], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
+def build_pdf(svgs: Sequence[Page], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
     """Pages drawn as SVG, in order, as one PDF with a title and bookmarks."""
-    return merge_pdfs(pdf_pages(svgs), title, bookmarks)
+    if any(isinstance(page, Layers) for page in svgs):
+        return layered_pdf([p if isinstance(p, Layers) else Layers((p,)) for p in svgs],
+                           title, bookmarks)
+    return merge_pdfs(pdf_pages([p for p in svgs if isinstance(p, str)]), title, bookmarks)
+
+
+def layered_pdf(pages: Sequence[Layers], title: str,
+                bookmarks: Sequence[Bookmark] = ()) -> bytes:
+    """Pages as stacks of layers: each distinct layer is converted once, stored once as a
+    form XObject, and drawn by every page that has it."""
+    writer = PdfWriter()
+    forms: dict[str, tuple[IndirectObject, tuple[float, float]]] = {}
+    for layers in pages:
+        names = []
+        resources = DictionaryObject()
+        for k, svg in enumerate(layers.svgs):
+            if svg not in forms:
+                forms[svg] = _form(writer, svg)
+            names.append(f"/L{k}")
+            resources[NameObject(f"/L{k}")] = forms[svg][0]
+        width, height = forms[layers.svgs[0]][1]
+        page = writer.add_blank_page(width, height)
+        page[NameObject("/Resources")] = DictionaryObject(
+            {NameObject("/XObject"): resources})
+        content = StreamObject()
+        content.set_data("".join(f"q {name} Do Q\n" for name in names).encode("ascii"))
+        page[NameObject("/Contents")] = writer._add_object(content)
+    return _finish(writer, title, bookmarks)
+
+
+def _form(writer: PdfWriter, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
+    """One drawing as a form XObject in ``writer``, and its page size in points."""
+    page: PageObject = PdfReader(io.BytesIO(svg_to_pdf_page(svg))).pages[0]
+    contents = page.get_contents()
+    form = StreamObject()
+    form.set_data(contents.get_data() if contents is not None else b"")
+    box = page.mediabox
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in
+                                          (box.left, box.bottom, box.right, box.top)]),
+        NameObject("/Resources"): page["/Resources"].clone(writer),
+    })
+    ref = writer._add_object(form.flate_encode())
+    return ref, (float(box.width), float(box.height))
 
 
 def pdf_pages(svgs: Sequence[str]) -> list[bytes]:
@@ -84,6 +154,11 @@ def merge_pdfs(documents: Sequence[bytes], title: str,
         if doc not in readers:
             readers[doc] = PdfReader(io.BytesIO(doc))
         writer.append(readers[doc])
+    return _finish(writer, title, bookmarks)
+
+
+def _finish(writer: PdfWriter, title: str, bookmarks: Sequence[Bookmark]) -> bytes:
+    """Title, producer and bookmarks (no dates), and the file's bytes."""
     writer.add_metadata({"/Title": title, "/Producer": PRODUCER, "/Creator": PRODUCER})
     parent = None
     for mark in bookmarks:

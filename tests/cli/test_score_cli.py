@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from math import hypot
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -14,10 +13,8 @@ from pypdf import PdfReader
 
 from sheetgen.boardio import format_boards
 from sheetgen.cli import main
-from sheetgen.maps import find_geometry, find_map
+from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
-from sheetgen.solve import standings
-from sheetgen.templates import paper
 
 USA_PATH = ["NENG", "NY", "PA", "MIDC", "VA", "NC", "SC", "GA", "FL", "AL", "MS", "TN", "KY",
             "WV", "OH", "MI", "IN", "IL", "WI", "MN", "IA", "MO", "AR", "LA", "TX", "OK",
@@ -158,34 +155,3 @@ def test_score_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "unknown map 'atlantis'" in result.output
     result = run("score", str(tmp_path / "missing.csv"))
     assert result.exit_code == 1 and "no such file" in result.output
-
-
-def test_drawn_route_follows_the_route(tmp_path: Path) -> None:
-    """Read the drawing back: a highlight ring on every route space, one arrow per step
-    lying on the line between the two circles' centres, badges numbered 1..n."""
-    from sheetgen.render.scored import scored_pages
-    from sheetgen.render.sheet import map_origin
-
-    usa = find_map("usa")
-    geometry = find_geometry("usa")
-    bs = boards()
-    table = standings(usa, bs)
-    a4 = paper("a4")
-    svg = scored_pages(usa, geometry, a4, bs, table)[1]
-    route = table.players[1].result.route
-    assert re.findall(r'id="route-ring-(\w+)"', svg) == list(route)
-    ox, oy = map_origin(*a4.landscape, geometry)
-    centres = [(geometry.shape(s).anchor[0] + ox, geometry.shape(s).anchor[1] + oy)
-               for s in route]
-    steps = re.findall(r'<g class="route-step"><line [^>]*x1="([\d.]+)" x2="([\d.]+)" '
-                       r'y1="([\d.]+)" y2="([\d.]+)"', svg)
-    assert len(steps) == len(route) - 1
-    pairs = list(zip(centres, centres[1:], strict=False))
-    for (x1, x2, y1, y2), (a, b) in zip(steps, pairs, strict=True):
-        for px, py in ((float(x1), float(y1)), (float(x2), float(y2))):
-            # distance from the point to the line a-b
-            cross = (b[0] - a[0]) * (py - a[1]) - (b[1] - a[1]) * (px - a[0])
-            assert abs(cross) / hypot(b[0] - a[0], b[1] - a[1]) < 0.1
-        assert hypot(float(x1) - a[0], float(y1) - a[1]) < hypot(float(x2) - a[0],
-                                                                 float(y2) - a[1])
-    assert re.findall(r'id="step-(\d+)"', svg) == [str(i) for i in range(1, len(route) + 1)]

@@ -37,7 +37,9 @@ def test_kit_has_every_part_bookmarked_in_order(kit_pdf: bytes) -> None:
     assert titles[:5] == ["Cover", "Rules summary", "Player sheets",
                           "Cards (double-sided, flip on the long edge)", "Two ten-sided dice"]
     assert titles[5].startswith("Seeded game 3 (par ")
-    assert titles[6:] == ["Scoring with sheetgen", "Open data and fonts"]
+    assert titles[6:] == ["Scorepad", "Scoring with sheetgen", "Open data and fonts"]
+    pad = reader.pages[marks[6][1]].extract_text()
+    assert "On Tour: USA · scorepad" in pad and "Running" in pad
     pages = [p for _, p in marks]
     assert pages == sorted(pages) and pages[0] == 0
     sheets_first, deck_first = pages[2], pages[3]

@@ -6,7 +6,7 @@ import io
 
 from pypdf import PdfReader
 
-from sheetgen.render.pdf import Bookmark, build_pdf, svg_to_pdf_page
+from sheetgen.render.pdf import Bookmark, Layers, build_pdf, svg_to_pdf_page
 
 SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" '
           'viewBox="0 0 20 10"><rect width="{w}" height="5"/></svg>')
@@ -37,3 +37,22 @@ def test_repeated_pages_are_stored_once() -> None:
     eight = build_pdf([page] * 8, "t")
     assert len(PdfReader(io.BytesIO(eight)).pages) == 8
     assert len(eight) < 2 * len(one)
+
+
+def test_layers_are_stored_once_and_drawn_in_order() -> None:
+    """Pages stacked from layers: a shared layer is one object drawn by every page, the
+    bytes repeat, and a page's text comes from all its layers, bottom first."""
+    label = '<text x="{x}" y="9" font-size="2">{word}</text></svg>'
+    base = SQUARE.format(w=5).replace("</svg>", label.format(x=1, word="base"))
+    tops = [SQUARE.format(w=0).replace("</svg>", label.format(x=10, word=f"top{k}"))
+            for k in range(3)]
+    pages = [Layers((base, top)) for top in tops]
+    blob = build_pdf(pages, "t")
+    assert blob == build_pdf(pages, "t")
+    reader = PdfReader(io.BytesIO(blob))
+    assert len(reader.pages) == 3
+    shared = {reader.pages[k]["/Resources"]["/XObject"].raw_get("/L0").idnum for k in range(3)}
+    assert len(shared) == 1
+    for k in range(3):
+        assert reader.pages[k].extract_text().split() == ["base", f"top{k}"]
+        assert reader.pages[k].get_contents().get_data() == b"q /L0 Do Q\nq /L1 Do Q\n"

@@ -145,6 +145,7 @@ def test_the_sheet_name_stays_on_its_line(name: str) -> None:
 
 def test_scored_pages_fit_long_names() -> None:
     from sheetgen.boardio import parse_boards, template_csv
+    from sheetgen.render.pdf import Layers
     from sheetgen.render.scored import scored_pages
     from sheetgen.solve.ontour import standings
 
@@ -153,8 +154,10 @@ def test_scored_pages_fit_long_names() -> None:
     rows = template_csv(game_map, names).splitlines()
     filled = [r if r.startswith(("#", "space")) else r.split(",")[0] + ",5,x" for r in rows]
     _, boards = parse_boards("\n".join(filled) + "\n", "t.csv")
-    pages = scored_pages(game_map, find_geometry("usa"), paper("a4"), boards,
-                         standings(game_map, boards))
+    # A player's page is a stack of layers: the names are in its top layer.
+    pages = [page.svgs[-1] if isinstance(page, Layers) else page
+             for page in scored_pages(game_map, find_geometry("usa"), paper("a4"), boards,
+                                      standings(game_map, boards))]
     width = paper("a4").landscape[0]
     for svg in pages:
         for el in ET.fromstring(svg).iter(f"{SVG}text"):

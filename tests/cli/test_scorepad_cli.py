@@ -1,0 +1,102 @@
+"""``sheetgen scorepad`` and ``score --scorepad``: files written, read back, and one-line
+errors that write nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from pypdf import PdfReader
+
+from sheetgen.boardio import format_boards
+from sheetgen.cli import main
+from sheetgen.maps import find_map
+from sheetgen.model import Board, Cell
+
+MM = 72 / 25.4
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_default_pad_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("scorepad", "usa", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(io.BytesIO((tmp_path / "output" / "usa-scorepad-letter-4p-8g.pdf")
+                                  .read_bytes()))
+    assert len(reader.pages) == 1
+    assert float(reader.pages[0].mediabox.width) / MM == pytest.approx(279.4, abs=0.1)
+    text = reader.pages[0].extract_text()
+    assert "On Tour: USA · scorepad" in text and "Running" in text
+    assert "Boat" not in text
+
+
+def test_named_players_and_games(tmp_path: Path) -> None:
+    out = tmp_path / "pad.pdf"
+    result = run("scorepad", "dicetrip", "--players", "Ann,Bo", "--games", "12", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
+    assert "Ann" in text and "Bo" in text and "Longest" in text and "12" in text
+
+
+def test_league(tmp_path: Path) -> None:
+    out = tmp_path / "league.pdf"
+    result = run("scorepad", "league", "--players", "Ann,Bo,Cy", "--games",
+                 "usa,europe,usa", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
+    assert text.count("On Tour: USA") == 2 and "On Tour: Europe" in text
+    assert "Points per place" in text
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["atlantis"], "no scorepad for 'atlantis'; known: "),
+    (["usa", "--games", "x"], "--games: expected a number"),
+    (["usa", "--games", "99"], "--games: 99 is outside 1-40"),
+    (["usa", "--players", "Ann,ann"], "--players: 'ann' is given twice"),
+    (["usa", "--players", "Ann,\u0007"], "--players: a control character U+0007"),
+    (["league", "--players", "Ann"], "league: give --players A,B,... and --games"),
+    (["league", "--players", ",".join(f"P{k}" for k in range(20)), "--games", "usa"],
+     "a league sheet holds 1 to"),
+])
+def test_errors_are_one_line_and_write_nothing(tmp_path: Path, args: list[str],
+                                               message: str) -> None:
+    out = tmp_path / "x.pdf"
+    result = run("scorepad", *args, "-o", str(out))
+    assert result.exit_code == 1
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+def test_score_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
+    usa = find_map("usa")
+    spine = ["WA", "OR", "CA", "NV", "ID", "MT", "WY", "UT", "AZ", "NM", "CO"]
+    crossed = {s: Cell.cross() for s in usa.space_ids}
+    boards = [Board("usa", "Ann", crossed | {s: Cell.number(10 + k, k % 2 == 0)
+                                             for k, s in enumerate(spine)}),
+              Board("usa", "Bo", crossed | {s: Cell.number(50 - k)
+                                            for k, s in enumerate(spine)})]
+    csv_path = tmp_path / "night.csv"
+    csv_path.write_text(format_boards(usa, boards), encoding="utf-8")
+    result = run("score", str(csv_path), "--json", "--scorepad", "-o",
+                 str(tmp_path / "night-scored.pdf"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "night-scored.pdf", "night-scorepad-a4.pdf", "night.csv"]
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    pad = PdfReader(io.BytesIO((tmp_path / "night-scorepad-a4.pdf").read_bytes()))
+    text = pad.pages[0].extract_text()
+    ann, bo = data["players"]
+    assert (ann["score"], ann["spaces"], ann["circled"]) == (17, 11, 6)
+    assert (bo["score"], bo["spaces"], bo["circled"]) == (11, 11, 0)
+    # Ann's block, then Bo's: the name, then the first row's spaces, circled, total,
+    # circled on the board, place, running total.
+    assert "Ann" in text and "Bo" in text
+    assert "11 6 17 6 1 17" in " ".join(text.split())
+    assert "11 0 11 0 2 11" in " ".join(text.split())
