@@ -13,12 +13,12 @@ river, then the dock club's centre) and ``link`` (``ref`` "A-B"; the two club ce
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import hypot
+from math import atan2, hypot
 
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.model import Cell, Map, MapGeometry, SpaceId
+from sheetgen.model import Board, Cell, Map, MapGeometry, SpaceId
 from sheetgen.render.draw import new_page
 from sheetgen.render.sheet import (
     LEGEND_SIZE,
@@ -30,7 +30,8 @@ from sheetgen.render.sheet import (
     area_texture,
 )
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width
+from sheetgen.render.text import text, text_width, wrap
+from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
 WATER = "#a9cfee"
@@ -253,3 +254,172 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
             dwg.add(text(dwg, line, width - MARGIN, height - MARGIN - 3.2 * k, 5.5,
                          anchor="end", fill=style.ink["muted"], class_="attribution"))
     return str(dwg.tostring())
+
+
+# --- scored boards ------------------------------------------------------------------------
+
+RIDE_W = 1.3
+"""Stroke of a boat ride drawn along the river, mm (dashed, unlike the walking arrows)."""
+
+
+def _along(p: tuple[float, float], line: Sequence[tuple[float, float]]) -> float:
+    """How far down ``line`` the point of it nearest ``p`` lies."""
+    best, where, run = float("inf"), 0.0, 0.0
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        dx, dy = bx - ax, by - ay
+        seg2 = dx * dx + dy * dy
+        t = 0.0 if seg2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy)
+                                               / seg2))
+        d = hypot(ax + t * dx - p[0], ay + t * dy - p[1])
+        if d < best:
+            best, where = d, run + t * seg2 ** 0.5
+        run += seg2 ** 0.5
+    return where
+
+
+def _point_at(line: Sequence[tuple[float, float]], s: float) -> tuple[float, float]:
+    run = 0.0
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        seg = hypot(bx - ax, by - ay)
+        if run + seg >= s and seg > 0:
+            t = (s - run) / seg
+            return (ax + t * (bx - ax), ay + t * (by - ay))
+        run += seg
+    return line[-1]
+
+
+def river_between(line: Sequence[tuple[float, float]], p: tuple[float, float],
+                  q: tuple[float, float]) -> list[tuple[float, float]]:
+    """The stretch of the river line from the point nearest ``p`` to the one nearest
+    ``q``, in that direction."""
+    a, b = _along(p, line), _along(q, line)
+    run, inner = 0.0, []
+    marks = []
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        run += hypot(bx - ax, by - ay)
+        marks.append((run, (bx, by)))
+    lo, hi = min(a, b), max(a, b)
+    inner = [pt for s, pt in marks if lo < s < hi]
+    if a > b:
+        inner.reverse()
+    return [_point_at(line, a), *inner, _point_at(line, b)]
+
+
+def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
+                    route: Sequence[SpaceId], rides: Sequence[tuple[SpaceId, SpaceId]],
+                    origin: tuple[float, float], style: Style) -> Group:
+    """The route: highlight rings and numbered badges as on every scored board, walking
+    steps as arrows, and each boat ride as a dashed line along the Seine with its points."""
+    from sheetgen.render.scored import BADGE_R as STEP_R
+    from sheetgen.render.scored import RING_WIDTH, _arrow, _badge_at
+
+    dx, dy = origin
+    radius = geometry.circle_diameter / 2
+    centres = [(geometry.shape(s).anchor[0] + dx, geometry.shape(s).anchor[1] + dy)
+               for s in route]
+    by_boat = set(rides)
+    dock_at = {letter: pts[0] for letter, pts in lines_of(geometry, "dock")}
+    letter = {d.space: d.letter for d in game_map.docks}
+    river = [(x + dx, y + dy) for _, pts in lines_of(geometry, "river") for x, y in pts]
+    group = dwg.g(class_="route")
+    rings = dwg.g(class_="route-rings", fill="none", stroke=style.ink["highlight"],
+                  stroke_width=RING_WIDTH)
+    for sid, (cx, cy) in zip(route, centres, strict=True):
+        rings.add(dwg.circle((round(cx, 2), round(cy, 2)), radius + RING_WIDTH / 2,
+                             id=f"route-ring-{sid}"))
+    group.add(rings)
+    steps = dwg.g(class_="route-arrows")
+    for i in range(1, len(route)):
+        a, b = centres[i - 1], centres[i]
+        if (route[i - 1], route[i]) not in by_boat:
+            steps.add(_arrow(dwg, a, b, radius + RING_WIDTH, style.ink["route"]))
+            continue
+        la, lb = letter[route[i - 1]], letter[route[i]]
+        pa = (dock_at[la][0] + dx, dock_at[la][1] + dy)
+        pb = (dock_at[lb][0] + dx, dock_at[lb][1] + dy)
+        path = [a, *river_between(river, pa, pb), b]
+        ride = dwg.g(class_="boat-ride", id=f"ride-{la}-{lb}")
+        ride.add(dwg.polyline([(round(x, 2), round(y, 2)) for x, y in path], fill="none",
+                              stroke=style.ink["highlight"], stroke_width=RIDE_W,
+                              stroke_dasharray="2.4,1.2", stroke_linecap="round",
+                              stroke_linejoin="round"))
+        mid = _point_at(path, sum(hypot(q[0] - p[0], q[1] - p[1])
+                                  for p, q in zip(path, path[1:], strict=False)) / 2)
+        label = f"{la}-{lb} +{ride_points(la, lb)}"
+        w = text_width(label, 8, bold=True) + 2.0
+        ride.add(dwg.rect((round(mid[0] - w / 2, 2), round(mid[1] - 3.2, 2)), (round(w, 2), 4.4),
+                          rx=1.0, fill="#ffffff", stroke=style.ink["highlight"],
+                          stroke_width=0.4))
+        ride.add(text(dwg, label, mid[0], mid[1] + 0.3, 8, bold=True, anchor="middle",
+                      fill=style.ink["highlight"], class_="ride-points"))
+        steps.add(ride)
+    group.add(steps)
+    badges = dwg.g(class_="route-badges")
+    for i, centre in enumerate(centres):
+        directions = [-1.9]
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(centres):
+                directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
+        bx, by = _badge_at(centre, directions, radius + RING_WIDTH)
+        badge = dwg.g(class_="route-badge", id=f"step-{i + 1}")
+        badge.add(dwg.circle((round(bx, 2), round(by, 2)), STEP_R, fill=style.ink["route"],
+                             stroke="#ffffff", stroke_width=0.35))
+        size = 6.5 if i + 1 < 10 else 5.6
+        badge.add(text(dwg, str(i + 1), bx, by + size * 0.125, size, bold=True,
+                       anchor="middle", fill="#ffffff"))
+        badges.add(badge)
+    group.add(badges)
+    return group
+
+
+def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
+                      entry: PlayerScore, rank: int, players: int,
+                      style: Style | None = None) -> str:
+    """One player's scored Paris board as SVG text."""
+    from sheetgen.render.scored import _route_text
+
+    style = style or load_style()
+    width, height = paper.landscape
+    dwg = new_page(width, height)
+    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    result = entry.result
+    top = MARGIN
+    dwg.add(text(dwg, f"{game_map.title} · scored", MARGIN, top + 7.0, 15, bold=True))
+    dwg.add(text(dwg, entry.player, MARGIN + 110.0, top + 7.0, 15, bold=True,
+                 class_="player"))
+    dwg.add(text(dwg, f"{result.score} points", width - MARGIN, top + 7.0, 15, bold=True,
+                 anchor="end", fill=style.ink["highlight"], class_="score"))
+    dwg.add(text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
+                 anchor="end", fill=style.ink["muted"]))
+    origin = ((width - geometry.width) / 2, MARGIN + HEADER)
+    dwg.add(add_paris_map(dwg, game_map, geometry, origin, style, cells=board.cells))
+    dwg.add(add_paris_route(dwg, game_map, geometry, result.route, result.rides, origin,
+                            style))
+    foot_y = origin[1] + geometry.height + 7.0
+    letter = {d.space: d.letter for d in game_map.docks}
+    rides = ", ".join(f"{letter[a]}-{letter[b]} ({ride_points(letter[a], letter[b])})"
+                      for a, b in result.rides) or "none"
+    proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
+    breakdown = (f"Score {result.score} = {result.spaces} clubs + {result.circled} circled + "
+                 f"{result.bonus} boat points · {proof}")
+    dwg.add(text(dwg, breakdown, MARGIN, foot_y, 9, bold=True, class_="breakdown"))
+    dwg.add(text(dwg, f"Boat rides: {rides} · circled on the whole board: "
+                      f"{entry.circled_on_board} (tie-break)", MARGIN, foot_y + 4.6, 8,
+                 class_="rides"))
+    for k, line in enumerate(wrap("Route: " + _route_text(entry, board),
+                                  width - 2 * MARGIN, 7.5)[:5]):
+        dwg.add(text(dwg, line, MARGIN, foot_y + 9.2 + 3.6 * k, 7.5, class_="route-text"))
+    return str(dwg.tostring())
+
+
+def paris_scored_pages(game_map: Map, geometry: MapGeometry, paper: Paper,
+                       boards: list[Board], standings: Standings,
+                       style: Style | None = None) -> list[str]:
+    """Every player's page in CSV order, then the standings page."""
+    from sheetgen.render.scored import place, standings_page
+
+    pages = [paris_player_page(game_map, geometry, paper, board, entry,
+                               place(standings, entry), len(boards), style)
+             for board, entry in zip(boards, standings.players, strict=True)]
+    pages.append(standings_page(game_map, paper, standings, style))
+    return pages
