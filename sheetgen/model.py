@@ -139,6 +139,8 @@ class Map:
     """Edges that cross water (ferry, tunnel, bridge); a subset of ``edges``."""
     notes: str = ""
     """Design choices recorded in the map data (shown by ``map show``)."""
+    group_names: tuple[tuple[str, str], ...] = ()
+    """Paris: (arrondissement numeral, its name), e.g. ("XIV", "Observatoire")."""
 
     def __post_init__(self) -> None:
         ids = [s.id for s in self.spaces]
@@ -204,6 +206,19 @@ class Map:
     def card_covers(self, card: Card, space_id: SpaceId) -> bool:
         """Whether a number written in ``space_id`` with ``card`` is circled."""
         return space_id in self._card_spaces.get(card.space, ())
+
+    def card_title(self, card: Card) -> tuple[str, str]:
+        """(name, short label) of what a card names: a space's name and label, or a
+        group's name and id ("Observatoire", "XIV")."""
+        if card.space in self._by_id:
+            space = self._by_id[card.space]
+            return space.name, space.label
+        return dict(self.group_names).get(card.space, card.space), card.space
+
+    def card_name(self, card: Card) -> str:
+        """What a card names, in words: "Ohio", or a group as "XIV Observatoire"."""
+        name, label = self.card_title(card)
+        return name if card.space in self._by_id else f"{label} {name}"
 
     @property
     def groups(self) -> tuple[str, ...]:

@@ -74,10 +74,10 @@ LENS = (2.4, 3.0)
 
 NUMERALS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII",
             "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX")
-NAMES = ("Louvre", "Bourse", "Temple", "Hotel-de-Ville", "Pantheon", "Luxembourg",
-         "Palais-Bourbon", "Elysee", "Opera", "Entrepot", "Popincourt", "Reuilly",
+NAMES = ("Louvre", "Bourse", "Temple", "Hôtel-de-Ville", "Panthéon", "Luxembourg",
+         "Palais-Bourbon", "Élysée", "Opéra", "Entrepôt", "Popincourt", "Reuilly",
          "Gobelins", "Observatoire", "Vaugirard", "Passy", "Batignolles-Monceau",
-         "Butte-Montmartre", "Buttes-Chaumont", "Menilmontant")
+         "Butte-Montmartre", "Buttes-Chaumont", "Ménilmontant")
 LEFT_BANK = {5, 6, 7, 13, 14, 15}
 """Arrondissements south of the Seine (the left bank); the other 14 are the right bank."""
 DOCKED = (12, 13, 5, 4, 1, 6, 7, 8, 15, 16)
@@ -551,6 +551,10 @@ def toml_parts(built: Built) -> str:
     for i in range(0, len(words), 12):
         lines.append(" ".join(words[i:i + 12]))
     lines.append('"""')
+    lines.append("")
+    lines.append("[groups]")
+    for n in range(1, 21):
+        lines.append(f'{NUMERALS[n - 1]} = "{NAMES[n - 1]}"')
     lines.append("")
     lines.append("[docks]")
     for letter, cid, _ in built.docks:

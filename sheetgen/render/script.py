@@ -95,7 +95,7 @@ def _card_cell(dwg: svgwrite.Drawing, game_map: Map, card: Card, x: float, y: fl
                style: Style) -> None:
     chip = 4.2
     dwg.add(_chip(dwg, card.region, x + 1.0, y + (ROW_H - chip) / 2, chip, style))
-    name = game_map.space(card.space).name
+    name = game_map.card_name(card)
     dwg.add(text(dwg, name, x + chip + 2.4, y + ROW_H / 2 - 0.2, 8.5, bold=True,
                  class_="card-space"))
     dwg.add(text(dwg, card.region.value, x + chip + 2.4, y + ROW_H / 2 + 2.9, 6.5,
@@ -196,7 +196,7 @@ def _add_header(dwg: svgwrite.Drawing, game_map: Map, script: Script, width: flo
                  bold=True))
     for i, step in enumerate(script.setup):
         line_y = y + 5.0 + i * 5.2
-        parts = [f"{_number(n)} in {game_map.space(c.space).name}"
+        parts = [f"{_number(n)} in {game_map.card_name(c)}"
                  for c, n in zip(step.cards, step.numbers, strict=True)]
         dwg.add(text(dwg, f"Roll {step.dice[0]} {step.dice[1]}:  " + ",  ".join(parts),
                      MARGIN + 2.0, line_y, 8.5, class_="setup"))
