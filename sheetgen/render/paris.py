@@ -118,6 +118,9 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                               rx=0.8, fill="#ffffff", fill_opacity=0.8))
         numerals.add(text(dwg, ref, x, y, 9, bold=True, anchor="middle", class_="numeral"))
         if notes and ref in notes:
+            nw = text_width(notes[ref], 8, bold=True) + 1.2
+            numerals.add(dwg.rect((round(x - nw / 2, 2), round(y + 1.3, 2)),
+                                  (round(nw, 2), 3.7), rx=0.8, fill="#ffffff"))
             numerals.add(text(dwg, notes[ref], x, y + 4.2, 8, bold=True, anchor="middle",
                               fill=style.ink["highlight"], class_="setup-note"))
     group.add(numerals)
