@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Par
+from sheetgen.games import Par, Progress
 from sheetgen.games.ontour import OnTour, geometry_of
 from sheetgen.maps import attribution, find_map
 from sheetgen.model import Map
@@ -131,3 +131,19 @@ class Paris(OnTour):
                 drawn[name] = paris_sheet_svg(game_map, geometry, paper, SheetOptions(
                     player=name, attribution=credit, seed=seed), notes=notes)
         return [drawn[name] for name in players]
+
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  progress: Progress = lambda step: None) -> list[Part]:
+        """On Tour's kit with the Paris rules (boats included) and Paris sheets."""
+        from sheetgen.kit import prose
+        from sheetgen.render.paris import paris_sheet_svg
+        from sheetgen.render.sheet import SheetOptions
+        from sheetgen.render.textpage import prose_page
+
+        parts = super().kit_parts(game_map, paper, seed=seed, players=players,
+                                  progress=progress)
+        sheet = paris_sheet_svg(game_map, geometry_of(game_map), paper,
+                                SheetOptions(attribution=attribution(game_map.id)))
+        swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),),
+                 "Player sheets": (sheet,) * players}
+        return [Part(p.title, swaps.get(p.title, p.pages)) for p in parts]
