@@ -1,6 +1,6 @@
 """Time to the proven-best On Tour route, on realistic and adversarial boards.
 
-    python benchmarks/bench_score.py [--maps usa,europe] [--boards 200] [--seed 1]
+    python benchmarks/bench_score.py [--maps usa,europe,paris] [--boards 200] [--seed 1]
 
 Player boards are finished games of the built-in player on seeded scripts. Realistic
 boards imitate finished games without playing them, so they are quick to make in numbers:
@@ -119,7 +119,7 @@ KINDS: list[tuple[str, BoardMaker, float, float | None, float | None]] = [
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--maps", default="usa,europe")
+    parser.add_argument("--maps", default="usa,europe,paris")
     parser.add_argument("--boards", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
