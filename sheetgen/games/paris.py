@@ -134,9 +134,11 @@ class Paris(OnTour):
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
                   progress: Progress = lambda step: None) -> list[Part]:
-        """On Tour's kit with the Paris rules (boats included) and Paris sheets."""
+        """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
+        showing the Seine."""
         from sheetgen.kit import prose
-        from sheetgen.render.paris import paris_sheet_svg
+        from sheetgen.render.cover import cover_svg
+        from sheetgen.render.paris import add_paris_map, paris_sheet_svg
         from sheetgen.render.sheet import SheetOptions
         from sheetgen.render.textpage import prose_page
 
@@ -146,4 +148,7 @@ class Paris(OnTour):
                                 SheetOptions(attribution=attribution(game_map.id)))
         swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),),
                  "Player sheets": (sheet,) * players}
-        return [Part(p.title, swaps.get(p.title, p.pages)) for p in parts]
+        body = [Part(p.title, swaps.get(p.title, p.pages)) for p in parts[1:]]
+        cover = cover_svg(game_map, geometry_of(game_map), paper, body,
+                          draw_map=add_paris_map)
+        return [Part(parts[0].title, (cover,)), *body]
