@@ -160,7 +160,7 @@ def docked_boards(draw: st.DrawFn) -> tuple[Map, Board]:
     return m, Board("test", "P", cells)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(docked_boards())
 def test_small_maps_with_docks_match_brute_force(case: tuple[Map, Board]) -> None:
     m, b = case
