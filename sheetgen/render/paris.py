@@ -144,14 +144,28 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(docks)
 
     circles = dwg.g(class_="write-in")
+    dock_of = {d.space: d.letter for d in game_map.docks}
+    dock_line = dict(lines_of(geometry, "dock"))
     for shape in geometry.shapes:
         cx, cy = shape.anchor[0] + dx, shape.anchor[1] + dy
         circles.add(dwg.circle((round(cx, 2), round(cy, 2)), radius, fill="#ffffff",
                                stroke=style.ink["outline"], stroke_width=0.4,
                                class_="circle", id=f"circle-{shape.space}"))
-        # The club's letter (a/b) small inside the rim, for copying a board into a CSV.
-        circles.add(text(dwg, shape.space[-1], cx + radius * 0.62, cy + radius * 0.78, 5,
-                         anchor="middle", fill=style.ink["muted"], class_="club-letter"))
+        if shape.space in dock_of:
+            # A dock club wears its dock's letter on the rim facing the river badge.
+            (rx, ry), _ = dock_line[dock_of[shape.space]]
+            length = hypot(rx + dx - cx, ry + dy - cy) or 1.0
+            tx = cx + (rx + dx - cx) / length * radius
+            ty = cy + (ry + dy - cy) / length * radius
+            circles.add(dwg.circle((round(tx, 2), round(ty, 2)), 1.7, fill=BANK,
+                                   stroke="#ffffff", stroke_width=0.3, class_="dock-tag"))
+            circles.add(text(dwg, dock_of[shape.space], tx, ty + 0.85, 6, bold=True,
+                             anchor="middle", fill="#ffffff"))
+        else:
+            # The club's letter (a/b) small inside the rim, for copying a board to a CSV.
+            circles.add(text(dwg, shape.space[-1], cx + radius * 0.62, cy + radius * 0.78,
+                             5, anchor="middle", fill=style.ink["muted"],
+                             class_="club-letter"))
         if cells and shape.space in cells:
             circles.add(_cell_mark(dwg, cells[shape.space], cx, cy, radius, style))
     group.add(circles)
