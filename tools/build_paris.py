@@ -291,8 +291,8 @@ def candidates(ring: Ring, step: float = 1.0) -> list[tuple[Point, float]]:
 
 def place_pair(cands: list[tuple[Point, float]], fixed: Point | None) -> tuple[Point, Point]:
     """Two club centres: well inside (clearance counts up to 7 mm), apart (distance counts
-    up to 24 mm), at least a circle and 3 mm apart. ``fixed`` is a dock club already
-    placed."""
+    up to 20 mm, so a club does not hide deep in a wood), at least a circle and 1.5 mm
+    apart. ``fixed`` is a dock club already placed."""
     def worth(c: float) -> float:
         return min(c, 7.0)
 
@@ -304,7 +304,7 @@ def place_pair(cands: list[tuple[Point, float]], fixed: Point | None) -> tuple[P
             d = math.dist(p, q)
             if d < least or (fixed is None and q <= p):
                 continue
-            score = worth(cp) + worth(cq) + 0.6 * min(d, 24.0)
+            score = worth(cp) + worth(cq) + 0.6 * min(d, 20.0)
             if best is None or score > best[0] + 1e-9:
                 best = (score, p, q)
     if best is None:
