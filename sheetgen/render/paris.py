@@ -429,14 +429,60 @@ def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board:
     return str(dwg.tostring())
 
 
+def paris_standings_page(game_map: Map, paper: Paper, standings: Standings,
+                         style: Style | None = None) -> str:
+    """The ranking of every player, with clubs, circled and boat points, as SVG text."""
+    from sheetgen.render.scored import _fit, place, winner_line
+
+    style = style or load_style()
+    width, height = paper.landscape
+    dwg = new_page(width, height)
+    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    top = MARGIN
+    dwg.add(text(dwg, f"{game_map.title} · standings", MARGIN, top + 7.0, 17, bold=True))
+    dwg.add(text(dwg, winner_line(standings), MARGIN, top + 16.0, 11, bold=True,
+                 fill=style.ink["highlight"], class_="winner"))
+    columns = (("#", 0.0, "end"), ("Player", 4.0, "start"), ("Score", 95.0, "end"),
+               ("Clubs", 115.0, "end"), ("Circled", 135.0, "end"), ("Boats", 155.0, "end"),
+               ("Circled on board", 192.0, "end"), ("Proven", 212.0, "end"))
+    x0, y = MARGIN + 6.0, top + 28.0
+    for title, dx, anchor in columns:
+        dwg.add(text(dwg, title, x0 + dx, y, 8.5, bold=True, anchor=anchor,
+                     fill=style.ink["muted"]))
+    dwg.add(dwg.line((MARGIN, y + 1.8), (width - MARGIN, y + 1.8),
+                     stroke=style.ink["outline"], stroke_width=0.3))
+    row_h = 7.5
+    for entry in standings.ranked:
+        y += row_h
+        r = entry.result
+        if entry.player in standings.winners:
+            dwg.add(dwg.rect((MARGIN, y - 5.0), (width - 2 * MARGIN, row_h - 0.6),
+                             fill=style.ink["highlight"], fill_opacity=0.12))
+        cells = (str(place(standings, entry)), _fit(entry.player, 85.0, 10), str(r.score),
+                 str(r.spaces), str(r.circled), str(r.bonus), str(entry.circled_on_board),
+                 "yes" if r.proven_optimal else "no")
+        for (_, dx, anchor), value in zip(columns, cells, strict=True):
+            dwg.add(text(dwg, value, x0 + dx, y, 10, bold=dx in (4.0, 95.0), anchor=anchor,
+                         class_="standings-cell"))
+    y += 12.0
+    notes = ("Score: 1 point per club on the best route + 1 per circled club on it + the "
+             "points of its boat rides (the steps between the docks' letters). Ties on "
+             "score are broken by the circled clubs on the whole board.")
+    if all(p.result.proven_optimal for p in standings.players):
+        notes += " Each route is the proven best one: no other legal route scores more."
+    for k, line in enumerate(wrap(notes, width - 2 * MARGIN, 8)):
+        dwg.add(text(dwg, line, MARGIN, y + 4.0 * k, 8, fill=style.ink["muted"]))
+    return str(dwg.tostring())
+
+
 def paris_scored_pages(game_map: Map, geometry: MapGeometry, paper: Paper,
                        boards: list[Board], standings: Standings,
                        style: Style | None = None) -> list[str]:
     """Every player's page in CSV order, then the standings page."""
-    from sheetgen.render.scored import place, standings_page
+    from sheetgen.render.scored import place
 
     pages = [paris_player_page(game_map, geometry, paper, board, entry,
                                place(standings, entry), len(boards), style)
              for board, entry in zip(boards, standings.players, strict=True)]
-    pages.append(standings_page(game_map, paper, standings, style))
+    pages.append(paris_standings_page(game_map, paper, standings, style))
     return pages
