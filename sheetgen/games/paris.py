@@ -43,6 +43,10 @@ class Paris(OnTour):
     title = "On Tour: Paris"
     aliases = ("on-tour-paris", "ontour-paris")
 
+    def default_map(self) -> str | None:
+        """``paris`` is both the game and its only map."""
+        return "paris"
+
     # --- scoring -----------------------------------------------------------------------
 
     def score_json(self, result: Standings) -> dict[str, Any]:
@@ -133,6 +137,7 @@ class Paris(OnTour):
         return [drawn[name] for name in players]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  backs: str = "duplex-long",
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
@@ -142,7 +147,7 @@ class Paris(OnTour):
         from sheetgen.render.sheet import SheetOptions
         from sheetgen.render.textpage import prose_page
 
-        parts = super().kit_parts(game_map, paper, seed=seed, players=players,
+        parts = super().kit_parts(game_map, paper, seed=seed, players=players, backs=backs,
                                   progress=progress)
         sheet = paris_sheet_svg(game_map, geometry_of(game_map), paper,
                                 SheetOptions(attribution=attribution(game_map.id)))
