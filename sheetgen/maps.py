@@ -115,7 +115,9 @@ def parse_map(text: str, source: str = "<map>") -> Map:
                       for letter, space_id in sorted(data.get("docks", {}).items()))
         return Map(id=data["id"], game=data["game"], title=data["title"], spaces=spaces,
                    edges=edges, cards=tuple(cards), docks=docks, water_edges=water,
-                   notes=data.get("notes", "").strip())
+                   notes=data.get("notes", "").strip(),
+                   group_names=tuple((str(k), str(v))
+                                     for k, v in data.get("groups", {}).items()))
     except KeyError as exc:
         raise MapDataError(f"{source}: missing key {exc}") from None
     except (TypeError, ValueError) as exc:

@@ -139,6 +139,8 @@ class Map:
     """Edges that cross water (ferry, tunnel, bridge); a subset of ``edges``."""
     notes: str = ""
     """Design choices recorded in the map data (shown by ``map show``)."""
+    group_names: tuple[tuple[str, str], ...] = ()
+    """Paris: (arrondissement numeral, its name), e.g. ("XIV", "Observatoire")."""
 
     def __post_init__(self) -> None:
         ids = [s.id for s in self.spaces]
@@ -152,9 +154,14 @@ class Map:
                 raise ValueError(f"map {self.id}: edge {a}-{b} is not stored smaller id first")
         if len(set(self.edges)) != len(self.edges):
             raise ValueError(f"map {self.id}: duplicate edges")
+        groups = {s.group for s in self.spaces if s.group is not None}
         for card in self.cards:
-            if card.space not in known:
+            if card.space not in known and card.space not in groups:
                 raise ValueError(f"map {self.id}: card for unknown space {card.space}")
+        for dock in self.docks:
+            if dock.space not in known:
+                raise ValueError(f"map {self.id}: dock {dock.letter} at unknown space "
+                                 f"{dock.space}")
         if not set(self.water_edges) <= set(self.edges):
             raise ValueError(f"map {self.id}: a water edge is not an edge")
 
@@ -181,6 +188,42 @@ class Map:
             adj[b].append(a)
         return MappingProxyType({k: tuple(sorted(v, key=order.__getitem__))
                                  for k, v in adj.items()})
+
+    @cached_property
+    def _card_spaces(self) -> Mapping[SpaceId, tuple[SpaceId, ...]]:
+        out: dict[SpaceId, list[SpaceId]] = {}
+        for s in self.spaces:
+            out.setdefault(s.id, []).append(s.id)
+            if s.group is not None and s.group not in self._by_id:
+                out.setdefault(s.group, []).append(s.id)
+        return MappingProxyType({k: tuple(v) for k, v in out.items()})
+
+    def card_spaces(self, card: Card) -> tuple[SpaceId, ...]:
+        """The spaces a card names, where a number is circled: its space, or on Paris
+        (cards name an arrondissement) both clubs of its group, in map order."""
+        return self._card_spaces.get(card.space, ())
+
+    def card_covers(self, card: Card, space_id: SpaceId) -> bool:
+        """Whether a number written in ``space_id`` with ``card`` is circled."""
+        return space_id in self._card_spaces.get(card.space, ())
+
+    def card_title(self, card: Card) -> tuple[str, str]:
+        """(name, short label) of what a card names: a space's name and label, or a
+        group's name and id ("Observatoire", "XIV")."""
+        if card.space in self._by_id:
+            space = self._by_id[card.space]
+            return space.name, space.label
+        return dict(self.group_names).get(card.space, card.space), card.space
+
+    def card_name(self, card: Card) -> str:
+        """What a card names, in words: "Ohio", or a group as "XIV Observatoire"."""
+        name, label = self.card_title(card)
+        return name if card.space in self._by_id else f"{label} {name}"
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The groups (Paris: arrondissements) in map order; empty on other maps."""
+        return tuple(dict.fromkeys(s.group for s in self.spaces if s.group is not None))
 
     @property
     def space_ids(self) -> tuple[SpaceId, ...]:

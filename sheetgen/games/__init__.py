@@ -217,8 +217,9 @@ class Game:
 
 def _entries() -> tuple[Game, ...]:
     from sheetgen.games.ontour import OnTour
+    from sheetgen.games.paris import Paris
 
-    return (OnTour(),)
+    return (OnTour(), Paris())
 
 
 @cache

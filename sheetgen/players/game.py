@@ -80,7 +80,7 @@ def legal_moves(game_map: Map, turn: Turn, empty: Sequence[SpaceId]) -> tuple[Mo
     allowed = {i: [s for s in empty if _in_region(game_map, s, turn, i)] for i in cards}
 
     def write(space: SpaceId, card: int, number: int | None) -> Write:
-        circled = turn.cards[card].space == space
+        circled = game_map.card_covers(turn.cards[card], space)
         cell = Cell.star(circled) if number is None else Cell.number(number, circled)
         return Write(space, cell, card)
 
@@ -144,14 +144,20 @@ class PlayedGame:
     moves: tuple[Move, ...]
 
 
-def setup_cells(script: Script) -> dict[SpaceId, Cell]:
-    return {card.space: Cell.number(number, circled=True)
-            for card, number in script.setup_cells}
+def setup_cells(script: Script, game_map: Map | None = None) -> dict[SpaceId, Cell]:
+    """The circled setup numbers. A card naming several spaces (a Paris arrondissement)
+    puts its number in the first of them still empty (given ``game_map``)."""
+    cells: dict[SpaceId, Cell] = {}
+    for card, number in script.setup_cells:
+        options = game_map.card_spaces(card) if game_map is not None else (card.space,)
+        space = next((s for s in options if s not in cells), options[0])
+        cells[space] = Cell.number(number, circled=True)
+    return cells
 
 
 def play(game_map: Map, script: Script, player: Player) -> PlayedGame:
     """Play the whole script with ``player``; the referee only offers legal moves."""
-    cells = setup_cells(script)
+    cells = setup_cells(script, game_map)
     moves: list[Move] = []
     left = len(game_map.spaces) - len(cells)
     for index, turn in enumerate(script.turns):

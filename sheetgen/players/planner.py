@@ -59,9 +59,12 @@ long; past the budget the crossed route stands in). Keeps a game well under a se
 
 @cache
 def long_paths(game_map: Map, count: int = PATH_POOL) -> tuple[tuple[SpaceId, ...], ...]:
-    """Long simple paths through the map, longest first, each in both directions."""
+    """Long simple paths through the map, longest first, each in both directions. On a map
+    with docks a path stuck at a dock it did not reach by boat rides on to the free dock
+    with the most free neighbours (so a plan may cross the Seine)."""
     ids = game_map.space_ids
     neighbours = game_map.neighbours
+    docks = [d.space for d in game_map.docks]
     rng = random.Random(0)
     found: dict[tuple[SpaceId, ...], None] = {}
     budget = 4000
@@ -69,8 +72,19 @@ def long_paths(game_map: Map, count: int = PATH_POOL) -> tuple[tuple[SpaceId, ..
         for attempt in range(3):
             path = [start]
             seen = {start}
+            rode = False
             while True:
                 options = [n for n in neighbours[path[-1]] if n not in seen]
+                if not options and path[-1] in docks and not rode:
+                    free = [d for d in docks if d not in seen]
+                    if free:
+                        nxt = max(free, key=lambda d: (
+                            sum(1 for m in neighbours[d] if m not in seen), -docks.index(d)))
+                        path.append(nxt)
+                        seen.add(nxt)
+                        rode = True
+                        continue
+                rode = False
                 if not options:
                     break
                 degree = {n: sum(1 for m in neighbours[n] if m not in seen) for n in options}

@@ -165,14 +165,15 @@ def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: 
         group.add(dwg.path(d=d, fill="#f2f2f2", stroke="#d6d6d6"))
     in_region = {s.id for s in game_map.spaces_in(card.region)}
     tint = _mix(colour, 0.25)
+    own = [sh.space for sh in geometry.shapes if game_map.card_covers(card, sh.space)]
     for other in geometry.shapes:
-        if other.space == card.space:
+        if other.space in own:
             continue
         group.add(dwg.path(d=paths[other.space], fill_rule="evenodd",
                            fill=tint if other.space in in_region else "#ececec"))
-    if card.space in paths:
-        shape = geometry.shape(card.space)
-        d = paths[card.space]
+    if own:  # a Paris card's two clubs share their arrondissement's outline: drawn once
+        shape = geometry.shape(own[0])
+        d = paths[own[0]]
         group.add(dwg.path(d=d, fill=colour, stroke="#1a1a1a", stroke_width=0.3,
                            fill_rule="evenodd", class_="locator-space"))
         pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff",
@@ -194,7 +195,7 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
               imp: Imposition, geometry: MapGeometry | None, style: Style) -> Group:
     """The face of ``card`` in the card's own frame (trim from 0, 0)."""
     w, h, s, b = size.width, size.height, imp.safe, bleed
-    space = game_map.space(card.space)
+    space_name, space_label = game_map.card_title(card)
     colour = style.region_colour[card.region]
     group = dwg.g(class_="card-face")
     group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
@@ -221,7 +222,7 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
                    anchor="middle", fill="#ffffff", class_="card-text region-name",
                    letter_spacing="0.4"))
     # The space's name, large.
-    name_lines, name_pt = _fit_lines(space.name, w - 2 * s, 0.21 * h / PT * 0.72 * 0.8,
+    name_lines, name_pt = _fit_lines(space_name, w - 2 * s, 0.21 * h / PT * 0.72 * 0.8,
                                      7.0)
     line_h = name_pt * PT * 1.08
     y = band + 3.0 + name_pt * PT * 0.75
@@ -231,7 +232,7 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
         y += line_h
     y += -line_h + name_pt * PT * 0.25 + 2.0
     label_pt = max(6.0, 0.08 * h / PT * 0.72 * 0.9)
-    group.add(text(dwg, space.label, w / 2, y + label_pt * PT * 0.75, label_pt,
+    group.add(text(dwg, space_label, w / 2, y + label_pt * PT * 0.75, label_pt,
                    anchor="middle", fill=style.ink["muted"], class_="card-text space-label"))
     y += label_pt * PT + 2.0
     bottom = h - 0.045 * h - 2.5

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from sheetgen.model import Map, MapGeometry
 from sheetgen.render.draw import new_page
@@ -21,8 +21,9 @@ class _Part(Protocol):
 
 
 def cover_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
-              parts: Sequence[_Part]) -> str:
-    """A portrait cover listing ``parts`` (which follow the cover, from page 2)."""
+              parts: Sequence[_Part], draw_map: Callable[..., Any] | None = None) -> str:
+    """A portrait cover listing ``parts`` (which follow the cover, from page 2).
+    ``draw_map`` draws the preview (default ``sheet.add_map``; Paris passes its own)."""
     style = load_style()
     width, height = paper.width, paper.height
     margin = 18.0
@@ -36,7 +37,10 @@ def cover_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     scale = min((width - 2 * margin) / geometry.width, 95.0 / geometry.height)
     top = margin + 28.0
     preview = dwg.g(transform=f"translate({margin:.2f},{top:.2f}) scale({scale:.5f})")
-    preview.add(add_map(dwg, game_map, geometry, (0.0, 0.0), style, labels=False))
+    if draw_map is None:
+        preview.add(add_map(dwg, game_map, geometry, (0.0, 0.0), style, labels=False))
+    else:
+        preview.add(draw_map(dwg, game_map, geometry, (0.0, 0.0), style))
     dwg.add(preview)
 
     y = top + geometry.height * scale + 14.0

@@ -19,7 +19,7 @@ from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.qr import QUIET, add_qr, qr_side
 from sheetgen.render.qr import qr_matrix as qr_matrix
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text
+from sheetgen.render.text import text, text_width
 from sheetgen.rules.ontour import Script, Turn
 from sheetgen.templates import Paper
 
@@ -71,11 +71,15 @@ def _columns(width: float) -> dict[str, tuple[float, float]]:
 
 
 def _card_cell(dwg: svgwrite.Drawing, game_map: Map, card: Card, x: float, y: float,
-               style: Style) -> None:
+               style: Style, width: float | None = None) -> None:
     chip = 4.2
     dwg.add(_chip(dwg, card.region, x + 1.0, y + (ROW_H - chip) / 2, chip, style))
-    name = game_map.space(card.space).name
-    dwg.add(text(dwg, name, x + chip + 2.4, y + ROW_H / 2 - 0.2, 8.5, bold=True,
+    name = game_map.card_name(card)
+    size = 8.5
+    room = None if width is None else width - chip - 3.4
+    while room is not None and size > 6.0 and text_width(name, size, bold=True) > room:
+        size -= 0.25  # long names ("XVII Batignolles-Monceau") set smaller, not over
+    dwg.add(text(dwg, name, x + chip + 2.4, y + ROW_H / 2 - 0.2, size, bold=True,
                  class_="card-space"))
     dwg.add(text(dwg, card.region.value, x + chip + 2.4, y + ROW_H / 2 + 2.9, 6.5,
                  fill=style.ink["muted"], class_="card-region"))
@@ -99,8 +103,8 @@ def _add_row(dwg: svgwrite.Drawing, game_map: Map, turn: Turn, y: float,
     dwg.add(text(dwg, str(turn.turn), tx + tw - 2.5, mid, 10, bold=True, anchor="end"))
     if turn.cards:
         for i, card in enumerate(turn.cards):
-            cx, _ = cols[f"card{i + 1}"]
-            _card_cell(dwg, game_map, card, cx, y, style)
+            cx, cw = cols[f"card{i + 1}"]
+            _card_cell(dwg, game_map, card, cx, y, style, cw)
     else:
         cx, _ = cols["card1"]
         left_word = "one space" if turn.empty_before == 1 else "two spaces"
@@ -174,7 +178,7 @@ def _add_header(dwg: svgwrite.Drawing, game_map: Map, script: Script, width: flo
                  bold=True))
     for i, step in enumerate(script.setup):
         line_y = y + 5.0 + i * 5.2
-        parts = [f"{_number(n)} in {game_map.space(c.space).name}"
+        parts = [f"{_number(n)} in {game_map.card_name(c)}"
                  for c, n in zip(step.cards, step.numbers, strict=True)]
         dwg.add(text(dwg, f"Roll {step.dice[0]} {step.dice[1]}:  " + ",  ".join(parts),
                      MARGIN + 2.0, line_y, 8.5, class_="setup"))

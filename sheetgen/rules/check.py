@@ -86,7 +86,7 @@ class _Game:
         c = turn.cards[card]
         if c.region not in self.map.space(space).regions:
             return False
-        return not cell.circled or c.space == space
+        return not cell.circled or self.map.card_covers(c, space)
 
     def _cards_for(self, turn: Turn, space: SpaceId, cell: Cell) -> list[int]:
         return [i for i in range(len(turn.cards)) if self._card_ok(turn, i, space, cell)]
@@ -224,7 +224,7 @@ def _possible(game_map: Map, script: Script, space: SpaceId, cell: Cell) -> bool
             continue
         if cell.kind is CellKind.NUMBER and cell.value not in turn.numbers:
             continue
-        if any(c.region in regions and (not cell.circled or c.space == space)
+        if any(c.region in regions and (not cell.circled or game_map.card_covers(c, space))
                for c in turn.cards):
             return True
     return False
@@ -245,12 +245,48 @@ def check_board(game_map: Map, script: Script, board: Board) -> CheckResult:
         if space not in board.cells:
             return CheckResult(False, f"{space} is empty; a finished board fills every "
                                "space", space=space)
-    setup = {card.space: number for card, number in script.setup_cells}
-    for space, number in setup.items():
-        cell = board.cells[space]
-        if cell != Cell.number(number, circled=True):
-            return CheckResult(False, f"{space} holds {_describe(cell)}; the setup wrote "
-                               f"({number:02d}) there", space=space)
+    setups = _setup_options(game_map, script, board)
+    if isinstance(setups, CheckResult):
+        return setups
+    first: tuple[str, SpaceId | None, int | None] | None = None
+    states = 0
+    for setup in setups:
+        result = _replay(game_map, script, board, setup)
+        states += result.states
+        if result.legal:
+            return CheckResult(True, placements=result.placements, states=states)
+        if first is None:
+            first = (result.problem, result.space, result.turn)
+    assert first is not None
+    return CheckResult(False, first[0], space=first[1], turn=first[2], states=states)
+
+
+def _setup_options(game_map: Map, script: Script,
+                   board: Board) -> list[dict[SpaceId, int]] | CheckResult:
+    """Every way the setup numbers can stand on the board (a card naming several spaces,
+    a Paris arrondissement, lets the player pick), or the verdict when none can."""
+    ways: list[dict[SpaceId, int]] = [{}]
+    for card, number in script.setup_cells:
+        options = game_map.card_spaces(card)
+        fits = [s for s in options if board.cells[s] == Cell.number(number, circled=True)]
+        if not fits:
+            space = options[0]
+            where = space if len(options) == 1 else (
+                f"{game_map.card_name(card)} ({' or '.join(options)})")
+            held = " and ".join(_describe(board.cells[s]) for s in options)
+            return CheckResult(False, f"{space if len(options) == 1 else where} holds "
+                               f"{held}; the setup wrote ({number:02d}) there",
+                               space=space)
+        ways = [{**way, s: number} for way in ways for s in fits if s not in way]
+        if not ways:
+            return CheckResult(False, f"the setup wrote ({number:02d}) in "
+                               f"{game_map.card_name(card)}, whose clubs already hold "
+                               "other setup numbers", space=options[0])
+    return ways
+
+
+def _replay(game_map: Map, script: Script, board: Board,
+            setup: dict[SpaceId, int]) -> CheckResult:
     for space in game_map.space_ids:
         cell = board.cells[space]
         if space not in setup and not _possible(game_map, script, space, cell):

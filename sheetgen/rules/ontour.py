@@ -1,4 +1,6 @@
-"""On Tour (maps ``usa`` and ``europe``): a seeded game as a script of cards and rolls.
+"""On Tour (maps ``usa``, ``europe`` and ``paris``): a seeded game as a script of cards and
+rolls. On Paris a card names an arrondissement and a setup number goes in either of its
+two clubs (the player's choice, so the script names the card, not the club).
 
 The script is the whole game and the same for every player: every turn fills one space
 (a star turn) or two (any other turn; an X counts as filled), so how many spaces are still
@@ -38,7 +40,7 @@ from typing import Any
 
 from sheetgen.model import Card, Map
 
-GAMES = ("ontour",)
+GAMES = ("ontour", "paris")
 """Games whose maps this module can script."""
 
 SETUP_ROUNDS = 2
@@ -153,8 +155,8 @@ def make_script(game_map: Map, seed: int) -> Script:
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ScriptError(f"seed must be a whole number 0 or more, got {seed!r}")
     spaces = set(game_map.space_ids)
-    if sorted(c.space for c in game_map.cards) != sorted(spaces):
-        raise ScriptError(f"map {game_map.id}: the deck must hold one card per space")
+    if {s for c in game_map.cards for s in game_map.card_spaces(c)} != spaces:
+        raise ScriptError(f"map {game_map.id}: the deck must name every space")
     if len(game_map.cards) < 2 * SETUP_ROUNDS + 2 * CARDS_PER_TURN:
         raise ScriptError(f"map {game_map.id}: a deck of {len(game_map.cards)} cards is too "
                           f"small; expected at least {2 * SETUP_ROUNDS + 2 * CARDS_PER_TURN}")

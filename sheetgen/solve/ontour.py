@@ -61,6 +61,14 @@ class Standings:
         return tuple(self.players[i] for i in order)
 
 
+def dock_jumps(game_map: Map) -> dict[SpaceId, tuple[tuple[SpaceId, int], ...]]:
+    """The boat rides of a map with docks (Paris): from every dock club to every other,
+    worth the distance between the docks' letters (A to G = 6). Empty without docks."""
+    return {a.space: tuple((b.space, abs(ord(a.letter) - ord(b.letter)))
+                           for b in game_map.docks if b.space != a.space)
+            for a in game_map.docks}
+
+
 def route_graph(game_map: Map, board: Board,
                 jumps: Mapping[SpaceId, Sequence[tuple[SpaceId, int]]] | None = None,
                 ) -> tuple[RouteGraph, tuple[SpaceId, ...]]:
@@ -114,7 +122,10 @@ def result_from(solution: Solution, graph: RouteGraph,
 def best_route(game_map: Map, board: Board, max_states: int | None = None,
                jumps: Mapping[SpaceId, Sequence[tuple[SpaceId, int]]] | None = None,
                ) -> RouteResult:
-    """The best route of ``board`` on ``game_map`` (exact unless ``max_states`` ran out)."""
+    """The best route of ``board`` on ``game_map`` (exact unless ``max_states`` ran out).
+    On a map with docks the boat rides are moves too, unless ``jumps`` says otherwise."""
+    if jumps is None and game_map.docks:
+        jumps = dock_jumps(game_map)
     graph, ids = route_graph(game_map, board, jumps)
     return result_from(solve(graph, max_states), graph, ids)
 
