@@ -151,3 +151,33 @@ def trip_standings(game_map: Map, boards: Sequence[Board],
     top = max((p.score for p in players), default=None)
     winners = tuple(p.player for p in players if p.score == top)
     return TripStandings(game_map.id, players, winners)
+
+
+def score_to_json(standings: TripStandings) -> dict[str, object]:
+    """The Score JSON of ``sheetgen score`` for a Dice Trip map (README, "Score JSON")."""
+    return {
+        "map": standings.map_id, "schema": 1,
+        "players": [{"name": p.player, "score": p.score,
+                     "bonus_cities": list(p.bonus_cities), "crossed": list(p.crossed),
+                     "road": list(p.road), "road_points": p.road_points,
+                     "series": list(p.series), "series_points": p.series_points,
+                     "clean_zones": list(p.clean_zones), "zone_points": p.zone_points,
+                     "variant_points": p.variant_points}
+                    for p in standings.players],
+        "winner": standings.winners[0] if len(standings.winners) == 1 else None,
+        "winners": list(standings.winners),
+    }
+
+
+def standings_text(standings: TripStandings) -> str:
+    """The standings as plain lines, best first; a tie says so."""
+    lines = []
+    for p in standings.ranked:
+        lines.append(f"{p.player}: {p.score} (bonus {p.bonus_points}, crossed "
+                     f"{p.crossed_points}, road {p.road_points}, series {p.series_points}, "
+                     f"zones {p.zone_points}, variant {p.variant_points})")
+    if len(standings.winners) > 1:
+        lines.append("Tie: " + ", ".join(standings.winners) + " share the best score")
+    elif standings.winners:
+        lines.append(f"Winner: {standings.winners[0]}")
+    return "\n".join(lines) + "\n"

@@ -162,3 +162,21 @@ def test_scorer_matches_brute_force(b: Board) -> None:
         assert all(b_ in GERMANY.neighbours[a_] for a_, b_ in zip(chain, chain[1:],
                                                                   strict=False))
         assert len(set(chain)) == len(chain)
+
+
+def test_score_json_lists_every_part_and_ties() -> None:
+    from sheetgen.solve.dicetrip import score_to_json, standings_text
+
+    a = board({"Konstanz": "14", "Stuttgart": "15", "Frankfurt": "16", "Koblenz": "21"}, "A")
+    b = board({"Konstanz": "14", "Stuttgart": "15", "Frankfurt": "16", "Koblenz": "21"}, "B")
+    standings = trip_standings(GERMANY, [a, b])
+    data = score_to_json(standings)
+    assert data["winner"] is None and data["winners"] == ["A", "B"]
+    first = data["players"][0]  # type: ignore[index]
+    assert first == {"name": "A", "score": 4 + 2 + 9, "bonus_cities": [], "crossed": [],
+                     "road": ["Konstanz", "Stuttgart", "Frankfurt", "Koblenz"],
+                     "road_points": 4,
+                     "series": ["Konstanz", "Stuttgart", "Frankfurt", "Koblenz"],
+                     "series_points": 2, "clean_zones": ["north-west", "north-east", "south"],
+                     "zone_points": 9, "variant_points": 0}
+    assert standings_text(standings).splitlines()[-1] == "Tie: A, B share the best score"
