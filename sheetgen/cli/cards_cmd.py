@@ -8,7 +8,8 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
@@ -89,11 +90,9 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs duplex-long --back-offset 1.5,-0.5
       sheetgen cards usa --backs fold --size mini
     """
-    from sheetgen.maps import MapDataError, find_geometry
-    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages, deck_pages
+    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages
     from sheetgen.render.layout import (
         Flip,
-        LayoutError,
         card_size,
         default_card_size,
         imposition,
@@ -115,22 +114,15 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         raise UserError(f"--backs: unknown mode {backs!r}; expected one of "
                         + ", ".join(b.value for b in Backs)) from None
     offset = _offset(back_offset, imp.max_back_offset)
-    game_map = load_map(map_id)
+    game, game_map = load_game(map_id)
     if test_page:
         flip = back_mode.flip or Flip.LONG
         pages = alignment_pages(paper, flip, offset)
         path = output_path(output, f"duplex-test-{flip.value}-{paper.id}")
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
-    try:
-        geometry = find_geometry(game_map.id)
-    except MapDataError:
-        geometry = None
-    try:
-        pages = deck_pages(game_map, paper, DeckOptions(size, bleed, back_mode, offset), imp,
-                           geometry)
-    except LayoutError as exc:
-        raise UserError(str(exc)) from None
+    with game_errors():
+        pages = game.deck_pages(game_map, paper, DeckOptions(size, bleed, back_mode, offset))
     path = output_path(output, f"{game_map.id}-cards-{size.id}")
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 
