@@ -36,7 +36,7 @@ from sheetgen.boardio import (
 )
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Board, Cell, CellKind, Map, Space, SpaceId
-from sheetgen.rules.dicetrip import is_number
+from sheetgen.rules.dicetrip import TripBoard, is_number
 
 VARIANT_ROW = "variant"
 CELL_EXPECTED = ("expected a number 11-66 with digits 1-6, 'x', or on a coloured city the "
@@ -51,7 +51,7 @@ class TripBoards:
     """What a Dice Trip scoring CSV holds."""
 
     map_id: str
-    boards: tuple[Board, ...]
+    boards: tuple[TripBoard, ...]
     variants: tuple[int, ...]
     """Each player's recorded variant points (0 when the row is absent), board order."""
 
@@ -243,6 +243,6 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
         raise fail(last + 1, 1, f"missing rows for {len(missing)} "
                                 f"{'city' if len(missing) == 1 else 'cities'} of "
                                 f"{game_map.id}: {shown}{more}; expected one row per city")
-    boards = tuple(Board(game_map.id, name, cells)
-                   for name, cells in zip(players, by_player, strict=True))
+    boards = tuple(TripBoard(game_map.id, name, cells, variant)
+                   for name, cells, variant in zip(players, by_player, variants, strict=True))
     return TripBoards(game_map.id, boards, tuple(variants))

@@ -158,9 +158,10 @@ class Game:
 
 
 def _entries() -> tuple[Game, ...]:
+    from sheetgen.games.dicetrip import DiceTrip
     from sheetgen.games.ontour import OnTour
 
-    return (OnTour(),)
+    return (OnTour(), DiceTrip())
 
 
 @cache

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from sheetgen.model import Board
+
 DICE_COLOURS: tuple[str, str, str, str] = ("red", "blue", "green", "yellow")
 """The four dice, in the order every roll lists them."""
 ROUNDS = 13
@@ -181,4 +183,22 @@ def script_to_json(script: TripScript) -> dict[str, Any]:
 
 
 def script_json_text(script: TripScript) -> str:
-    return json.dumps(script_to_json(script), indent=1) + "\n"
+    """The script JSON, one round a line."""
+    data = script_to_json(script)
+    head = {k: v for k, v in data.items() if k != "rounds"}
+    rounds = ",\n  ".join(json.dumps(r) for r in data["rounds"])
+    return json.dumps(head)[:-1] + ',\n "rounds": [\n  ' + rounds + "]}\n"
+
+
+# --- a board with its variant points ----------------------------------------------------
+
+
+@dataclass(frozen=True, eq=True)
+class TripBoard(Board):
+    """A Dice Trip board: the cells, and the points recorded for the variant "one number
+    of each ten" (0 when it was not played)."""
+
+    variant: int = 0
+
+    def __hash__(self) -> int:
+        return hash((super().__hash__(), self.variant))

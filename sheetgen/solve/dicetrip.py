@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sheetgen.model import Board, CellKind, Map, SpaceId
-from sheetgen.rules.dicetrip import consecutive, is_double, series_points, zone_points
+from sheetgen.rules.dicetrip import TripBoard, consecutive, is_double, series_points, zone_points
 
 ZONES: tuple[str, ...] = ("north-west", "north-east", "south")
 """The zones in the order the scoring area and the Score JSON list them."""
@@ -145,8 +145,10 @@ def score_board(game_map: Map, board: Board, variant_points: int = 0) -> TripSco
 
 def trip_standings(game_map: Map, boards: Sequence[Board],
                    variants: Sequence[int] | None = None) -> TripStandings:
-    """Every board's tally and the winner(s); ties are listed as ties."""
-    points = list(variants) if variants is not None else [0] * len(boards)
+    """Every board's tally and the winner(s); ties are listed as ties. The variant points
+    are ``variants`` when given, else each :class:`TripBoard`'s own."""
+    points = (list(variants) if variants is not None
+              else [b.variant if isinstance(b, TripBoard) else 0 for b in boards])
     players = tuple(score_board(game_map, b, v) for b, v in zip(boards, points, strict=True))
     top = max((p.score for p in players), default=None)
     winners = tuple(p.player for p in players if p.score == top)
