@@ -280,7 +280,7 @@ def add_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float,
     for i, number in enumerate(TRACKER):
         row, col = divmod(i, 18)
         bx = x + col * (box + gap) + (col // 6) * 1.6
-        by = top + row * (box + 2.2)
+        by = top + row * (box * 0.82 + 2.2)
         group.add(dwg.rect((round(bx, 2), round(by, 2)), (box, box * 0.82), rx=1.0,
                            fill="#ffffff", stroke="#3a3a3a", stroke_width=0.3,
                            class_="tracker-box", data_number=str(number)))
@@ -327,9 +327,12 @@ def add_side_column(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, wi
         dwg.add(_box(dwg, bx, y, step - 1.2, 5.5, cls="variant-box"))
         dwg.add(text(dwg, f"{k + 1}x", bx + (step - 1.2) / 2, y + 8.5, 6.5, anchor="middle",
                      fill="#6b6b6b"))
-        if k + 1 in tens:
-            dwg.add(text(dwg, "✓", bx + (step - 1.2) / 2, y + 4.4, 9, anchor="middle",
-                         fill="#1b3a8a"))
+        if k + 1 in tens:  # a tick, drawn (the fonts have no tick glyph)
+            dwg.add(dwg.polyline([(round(bx + 1.2, 2), round(y + 2.9, 2)),
+                                  (round(bx + 2.4, 2), round(y + 4.3, 2)),
+                                  (round(bx + step - 2.6, 2), round(y + 1.2, 2))],
+                                 fill="none", stroke="#1b3a8a", stroke_width=0.6,
+                                 class_="variant-tick"))
     y += 11.0
 
     dwg.add(text(dwg, "Coloured cities", x, y + 3.5, 9, bold=True))
