@@ -100,6 +100,9 @@ class Planner:
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
         self.target = targets(game_map)
+        self.memo: dict[tuple[int, frozenset[str]], list[tuple[float, Write]]] = {}
+        """Each number's best cities this round (empty cities and used numbers are fixed
+        within a round)."""
 
     def cost(self, value: int, city: SpaceId, dice_colours: set[str]) -> tuple[float, bool]:
         """(cost, circled) of writing ``value`` in ``city`` made of dice of these colours."""
@@ -114,13 +117,16 @@ class Planner:
         """The cheapest way to write these (one or two) numbers or cross instead."""
         choices: list[list[tuple[float, Write]]] = []
         for value, colours in numbers:
-            opts: list[tuple[float, Write]] = []
-            if value not in used:
-                for city in empty:
-                    c, circled = self.cost(value, city, colours)
-                    opts.append((c, Write(city, Cell.number(value, circled))))
-            opts.sort(key=lambda o: (o[0], o[1].space))
-            choices.append(opts[:3])
+            key = (value, frozenset(colours))
+            if key not in self.memo:
+                opts: list[tuple[float, Write]] = []
+                if value not in used:
+                    for city in empty:
+                        c, circled = self.cost(value, city, colours)
+                        opts.append((c, Write(city, Cell.number(value, circled))))
+                opts.sort(key=lambda o: (o[0], o[1].space))
+                self.memo[key] = opts[:3]
+            choices.append(self.memo[key])
         cross = self.cross_choice(empty)
         best_cost = float("inf")
         best: list[Write] = []
@@ -166,6 +172,7 @@ class Planner:
     def play_round(self, rnd: Round, empty: list[SpaceId], used: set[int], reroll: bool,
                    double: bool, rounds_left: int) -> tuple[list[Write], bool, bool]:
         best: dict[tuple[bool, bool], tuple[float, list[Write]]] = {}
+        self.memo.clear()
         for mode in modes(rnd.dice, rnd.alternatives, reroll=reroll,
                           double=double and not rnd.last and len(empty) >= 2):
             key = (mode.reroll, mode.double)
