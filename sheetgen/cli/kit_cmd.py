@@ -36,6 +36,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
     Examples:
       sheetgen kit usa
       sheetgen kit europe --paper letter -o europe-kit.pdf
+      sheetgen kit germany
     """
     from sheetgen.document import document_pdf
 

@@ -61,6 +61,7 @@ def template_command(map_id: str, players: str | None, output: Path | None) -> N
     Examples:
       sheetgen template usa
       sheetgen template usa --players Alice,Bob -o game.csv
+      sheetgen template germany --players Alice,Bob -o trip.csv
     """
     names = _players(players)
     game, game_map = load_game(map_id)

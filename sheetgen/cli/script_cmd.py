@@ -45,6 +45,7 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
       sheetgen script usa --seed 7 --json
       sheetgen script usa --seed 7 --json -o game7.json
       sheetgen script usa --seed 7 --par
+      sheetgen script germany --seed 7 --par
     """
     game, game_map = load_game(map_id)
     with game_errors("--seed: "):

@@ -34,7 +34,8 @@ MAX_PLAYERS = 8
 @output_option
 def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt: str,
                   output: Path | None) -> None:
-    """Blank player sheets for MAP, one landscape page per player.
+    """Blank player sheets for MAP, one page per player (landscape for On Tour, portrait
+    for Dice Trip).
 
     \b
     Examples:
@@ -42,6 +43,7 @@ def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt
       sheetgen sheet europe -n 6 --paper letter
       sheetgen sheet usa -n 1 --format png -o usa.png
       sheetgen sheet usa --seed 4711
+      sheetgen sheet germany -n 8 --paper letter
     """
     if not 1 <= players <= MAX_PLAYERS:
         raise UserError(f"-n/--players: {players} is outside 1-{MAX_PLAYERS}")
