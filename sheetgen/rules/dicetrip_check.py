@@ -70,20 +70,21 @@ class _Search:
     failed: set[tuple[int, int, Flags]] = field(default_factory=set)
     chosen: dict[int, tuple[frozenset[int], Flags]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.by_token: list[list[tuple[int, frozenset[int], int, Flags]]] = [
+            [] for _ in self.tokens]
+        for r, plays in enumerate(self.plays):
+            for play, needs in sorted(plays.items(), key=lambda kv: sorted(kv[0])):
+                mask = sum(1 << t for t in play)
+                for need in sorted(needs):
+                    for t in play:
+                        self.by_token[t].append((r, play, mask, need))
+
     def options(self, token: int, covered: int, used: int,
                 flags: Flags) -> list[tuple[int, frozenset[int], Flags]]:
-        out = []
-        for r, plays in enumerate(self.plays):
-            if used >> r & 1:
-                continue
-            for play, needs in plays.items():
-                if token not in play or any(covered >> t & 1 for t in play):
-                    continue
-                for need in sorted(needs):
-                    if (need[0] and flags[0]) or (need[1] and flags[1]):
-                        continue
-                    out.append((r, play, need))
-        return out
+        return [(r, play, need) for r, play, mask, need in self.by_token[token]
+                if not used >> r & 1 and not mask & covered
+                and not (need[0] and flags[0]) and not (need[1] and flags[1])]
 
     def solve(self, covered: int, used: int, flags: Flags, wanted: int) -> bool:
         if covered & wanted == wanted:
