@@ -24,7 +24,7 @@ from sheetgen.model import Board, Cell, CellKind, Map, MapGeometry, SpaceId
 from sheetgen.render.draw import new_page
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import DiceColour, dice_colours, load_style
-from sheetgen.render.text import text, text_width
+from sheetgen.render.text import text, text_width, wrap
 from sheetgen.rules.dicetrip import TRACKER
 from sheetgen.solve.dicetrip import ZONES, TripScore, TripStandings
 from sheetgen.templates import Paper, load
@@ -255,7 +255,7 @@ def _written(dwg: svgwrite.Drawing, at: Mapping[SpaceId, tuple[float, float]], r
         out.add(text(dwg, label, cx, cy + 1.4, size, bold=True, anchor="middle",
                      fill="#1b3a8a", class_="written-number", data_space=city))
         if city in bonus:
-            tx, ty = cx - r * 0.95, cy + r * 0.95
+            tx, ty = cx - r * 0.78, cy - r * 0.78
             out.add(dwg.circle((round(tx, 2), round(ty, 2)), 2.0, fill="#1a1a1a"))
             out.add(text(dwg, "+1", tx, ty + 0.9, 6, bold=True, anchor="middle",
                          fill="#ffffff", class_="bonus-tag"))
@@ -359,7 +359,7 @@ def add_side_column(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, wi
 
 
 SCORING_ROWS = (
-    ("bonus", "Bonus cities", "+1 each: a double, or a coloured city's die"),
+    ("bonus", "Bonus cities", "+1: a double, or the city's colour"),
     ("crossed", "Crossed cities", "-1 each"),
     ("road", "Longest road", "+1 a city, numbers rising"),
     ("series", "Series", "4=2 5=3 6=4 7-9=6 10+=9"),
@@ -448,9 +448,12 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
     height = add_tracker(dwg, margin, tracker_y, paper.width - 2 * margin, used)
     foot = tracker_y + height + 4.0
     if score is not None:
-        parts = [f"Road: {' > '.join(game_map.space(c).name for c in score.road)}"]
+        parts = wrap(f"Road: {' > '.join(game_map.space(c).name for c in score.road)}",
+                     paper.width - 2 * margin, 7)
         if score.series:
-            parts.append(f"Series: {' > '.join(game_map.space(c).name for c in score.series)}")
+            parts += wrap("Series: " + " > ".join(game_map.space(c).name
+                                                  for c in score.series),
+                          paper.width - 2 * margin, 7)
         for k, line in enumerate(parts):
             dwg.add(text(dwg, line, margin, foot + 3.6 * k, 7, class_="score-note"))
         foot += 3.6 * len(parts)
