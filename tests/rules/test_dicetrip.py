@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 from sheetgen.players.dicetrip import play, play_random
 from sheetgen.rules.dicetrip import (
+    DICE_COLOURS,
     TRACKER,
     Round,
     TripScript,
@@ -115,3 +120,44 @@ def test_par_is_far_better_than_random() -> None:
     rnd = [score_board(GERMANY, play_random(GERMANY, make_script("germany", s), s)).score
            for s in range(4)]
     assert min(par) > max(rnd) + 5
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.randoms(use_true_random=False))
+def test_check_accepts_any_game_played_by_the_rules(seed: int, rng: random.Random) -> None:
+    """A player choosing at random among everything the rules allow (powers included, a
+    cross now and then) always leaves a board ``check`` accepts, and the explanation it
+    gives uses every round at most once and each power at most once."""
+    s = make_script("germany", seed)
+    cells: dict[str, Cell] = {}
+    reroll = double = True
+    for rnd in s.rounds:
+        empty = [c for c in GERMANY.space_ids if c not in cells]
+        options = list(modes(rnd.dice, rnd.alternatives, reroll=reroll,
+                             double=double and not rnd.last))
+        mode = options[0] if rng.random() < 0.6 else rng.choice(options)
+        reroll = reroll and not mode.reroll
+        double = double and not mode.double
+        p, q = rng.choice(mode.splits)
+        pairs = [rng.choice([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])] \
+            if rnd.last else [p, q]
+        for pair in pairs:
+            city = rng.choice(empty)
+            empty.remove(city)
+            a, b = mode.dice[pair[0]], mode.dice[pair[1]]
+            value = rng.choice([10 * a + b, 10 * b + a])
+            used = {c.value for c in cells.values()}
+            if value in used or rng.random() < 0.1:
+                cells[city] = Cell.cross()
+                continue
+            colour = GERMANY.space(city).colour
+            circled = colour is not None and colour in (DICE_COLOURS[pair[0]],
+                                                        DICE_COLOURS[pair[1]])
+            cells[city] = Cell.number(value, circled and rng.random() < 0.8)
+    got = check_trip_board(GERMANY, s, Board("germany", "R", cells))
+    assert got.legal, got.problem
+    rounds = [r for r, _ in got.rounds]
+    assert len(rounds) == len(set(rounds))
+    assert all(len(cities) <= (1 if r == 13 else 2) for r, cities in got.rounds)
+    explained = sorted(c for _, cities in got.rounds for c in cities)
+    assert explained == sorted(c for c, cell in cells.items() if cell.value is not None)
