@@ -51,6 +51,15 @@ def prose(name: str, **values: str) -> list[Block]:
     return parse_prose(source)
 
 
+def howto_blocks(game_map: Map) -> list[Block]:
+    """The scoring how-to of ``game_map``'s kit: its commands name the map, and its example
+    rows are the map's own first spaces (``SPACE1`` ... in the template)."""
+    values = {"MAP": game_map.id}
+    for k, space in enumerate(game_map.spaces[:3], start=1):
+        values[f"SPACE{k}"] = space.id
+    return prose("scoring-howto", **values)
+
+
 def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
               progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order."""
@@ -92,15 +101,15 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                      tuple(script_svgs(game_map, game, paper, par=par)))
 
     progress("scoring how-to")
-    howto = Part("Scoring with sheetgen",
-                    (prose_page(paper, prose("scoring-howto", MAP=game_map.id)),))
+    howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
 
     progress("attribution")
     credits = Part("Open data and fonts", (prose_page(paper, [
         Block("h1", "Open data and fonts"),
         *[Block("p", line) for line in credit.splitlines()],
         Block("p", "Type: Open Sans, digitized data copyright (c) 2010-2011 Google "
-                   "Corporation, Apache License 2.0, embedded in this file."),
+                   "Corporation, Apache License 2.0, and DejaVu Sans (Bitstream Vera "
+                   "licence; DejaVu changes public domain), embedded in this file."),
         Block("p", "This kit is an unofficial print-and-play aid for owners of On Tour. "
                    "Maps, cards and layout are sheetgen's own, drawn from the open data "
                    "above."),
