@@ -98,12 +98,14 @@ def die_chip(dwg: svgwrite.Drawing, colour: DiceColour, x: float, y: float, side
         g.add(text(dwg, colour.letter, x + side / 2, y + side * 0.7, side * 1.6,
                    bold=True, anchor="middle", fill=_letter_ink(colour.colour)))
         return g
-    g.add(dwg.circle((round(x + side / 2, 2), round(y + side / 2, 2)), side * 0.34,
+    # the value in a white disc right of centre, the letter in the band left of it
+    cx, cy = x + side * 0.6, y + side * 0.53
+    g.add(dwg.circle((round(cx, 2), round(cy, 2)), side * 0.31,
                      fill="#ffffff", stroke="#1a1a1a", stroke_width=0.15))
-    g.add(text(dwg, str(value), x + side / 2, y + side / 2 + side * 0.16, side * 1.25,
+    g.add(text(dwg, str(value), cx, cy + side * 0.15, side * 1.15,
                bold=True, anchor="middle", class_="die-value"))
-    g.add(text(dwg, colour.letter, x + side * 0.13, y + side * 0.3, side * 0.75,
-               bold=True, fill=_letter_ink(colour.colour)))
+    g.add(text(dwg, colour.letter, x + side * 0.16, y + side * 0.42, side * 0.8,
+               bold=True, anchor="middle", fill=_letter_ink(colour.colour)))
     return g
 
 

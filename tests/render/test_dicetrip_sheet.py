@@ -109,3 +109,21 @@ def test_the_scored_sheet_draws_the_road_and_fills_the_scoring_area() -> None:
     assert written == sorted(c.text for c in board.cells.values() if c.value is not None)
     assert len(by_class(root, "bonus-tag")) == score.bonus_points
     assert len(by_class(root, "tracker-used")) == len(written)
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+def test_the_script_page_shows_every_round_its_dice_and_reroll_values(paper_id: str) -> None:
+    from sheetgen.render.dicetrip_script import script_page
+
+    script = make_script("germany", 4)
+    p = paper(paper_id)
+    root = tree(script_page(GERMANY, script, p, par=31))
+    rounds = by_class(root, "round")
+    assert [int(r.get("data-round", "0")) for r in rounds] == list(range(1, 14))
+    for rnd, el in zip(script.rounds, rounds, strict=True):
+        assert texts(el, "die-value") == [str(d) for d in rnd.dice]
+        assert texts(el, "reroll-value") == [str(d) for d in rnd.alternatives]
+        for rect in el.iter(f"{NS}rect"):
+            y = float(rect.get("y", "0")) + float(rect.get("height", "0"))
+            assert y <= p.height - 10
+    assert texts(root, "par") == ["Par 31"]
