@@ -161,3 +161,13 @@ def test_check_accepts_any_game_played_by_the_rules(seed: int, rng: random.Rando
     assert all(len(cities) <= (1 if r == 13 else 2) for r, cities in got.rounds)
     explained = sorted(c for _, cities in got.rounds for c in cities)
     assert explained == sorted(c for c, cell in cells.items() if cell.value is not None)
+
+
+def test_seed_7_is_the_pinned_game() -> None:
+    """The golden file pins the draws: the same seed gives the same dice everywhere."""
+    from pathlib import Path
+
+    from sheetgen.rules.dicetrip import script_json_text
+
+    golden = Path(__file__).resolve().parent.parent / "data" / "scripts" / "germany-seed-7.json"
+    assert script_json_text(make_script("germany", 7)) == golden.read_text(encoding="utf-8")
