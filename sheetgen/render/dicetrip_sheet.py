@@ -148,11 +148,6 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         if line.kind == "zone":
             edges.add(dwg.path(d=_path(line.points, dx, dy)))
     group.add(edges)
-    for zone in zones():
-        lx, ly = zone.label_at
-        group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
-                       fill="#4a4a4a", class_=f"zone-label zone-label-{zone.id}",
-                       letter_spacing="0.4"))
 
     cfg = layout()
     roads = dwg.g(class_="roads", stroke=cfg["road_ink"], stroke_width=cfg["road_width"],
@@ -162,6 +157,14 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             roads.add(dwg.path(d=_path(line.points, dx, dy, closed=False),
                                class_=f"road road-{line.ref}"))
     group.add(roads)
+    for zone in zones():  # over the roads, on a halo of the zone's tint
+        lx, ly = zone.label_at
+        group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
+                       fill=zone.tint, stroke=zone.tint, stroke_width=1.2,
+                       stroke_linejoin="round", letter_spacing="0.4"))
+        group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
+                       fill="#4a4a4a", class_=f"zone-label zone-label-{zone.id}",
+                       letter_spacing="0.4"))
 
     at = {s.space: (s.anchor[0] + dx, s.anchor[1] + dy) for s in geometry.shapes}
     r = geometry.circle_diameter / 2

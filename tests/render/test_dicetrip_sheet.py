@@ -127,3 +127,24 @@ def test_the_script_page_shows_every_round_its_dice_and_reroll_values(paper_id: 
             y = float(rect.get("y", "0")) + float(rect.get("height", "0"))
             assert y <= p.height - 10
     assert texts(root, "par") == ["Par 31"]
+
+
+def test_each_zone_name_is_printed_inside_its_own_zone() -> None:
+    from sheetgen.render.dicetrip_sheet import zones
+    from sheetgen.render.text import text_width
+
+    def inside(p: tuple[float, float], ring: tuple[tuple[float, float], ...]) -> bool:
+        x, y = p
+        result = False
+        for i in range(len(ring)):
+            (x1, y1), (x2, y2) = ring[i - 1], ring[i]
+            if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+                result = not result
+        return result
+
+    areas = {ln.ref: ln.points for ln in GEOMETRY.lines if ln.kind == "zone"}
+    for zone in zones():
+        x, y = zone.label_at
+        w = text_width(zone.label.upper(), 10, bold=True) + 0.4 * len(zone.label)
+        for corner in ((x, y), (x + w, y), (x, y - 3.5), (x + w, y - 3.5)):
+            assert inside(corner, areas[zone.id]), (zone.id, corner)
