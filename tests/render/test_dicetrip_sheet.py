@@ -142,9 +142,12 @@ def test_each_zone_name_is_printed_inside_its_own_zone() -> None:
                 result = not result
         return result
 
-    areas = {ln.ref: ln.points for ln in GEOMETRY.lines if ln.kind == "zone"}
+    areas: dict[str, list[tuple[tuple[float, float], ...]]] = {}
+    for ln in GEOMETRY.lines:
+        if ln.kind == "zone":
+            areas.setdefault(ln.ref, []).append(ln.points)
     for zone in zones():
         x, y = zone.label_at
         w = text_width(zone.label.upper(), 10, bold=True) + 0.4 * len(zone.label)
         for corner in ((x, y), (x + w, y), (x, y - 3.5), (x + w, y - 3.5)):
-            assert inside(corner, areas[zone.id]), (zone.id, corner)
+            assert any(inside(corner, ring) for ring in areas[zone.id]), (zone.id, corner)
