@@ -19,20 +19,18 @@ Every error names the file, the line and the column (1-based) and what was expec
 
 from __future__ import annotations
 
-import csv
-import io
+import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.boardio import (
-    _MAP_LINE,
-    BoardFormatError,
-    _is_comment,
-    _near,
-    _separator,
-    _split,
-    _trim,
+    MAX_MAP_ID_CHARS,
+    Problems,
+    Records,
+    name_problem,
+    short,
+    trim,
 )
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Board, Cell, CellKind, Map, Space, SpaceId
@@ -68,16 +66,26 @@ def format_trip_boards(game_map: Map, boards: Sequence[Board],
                        variants: Sequence[int] | None = None) -> str:
     """Boards as a scoring CSV (unwritten cities blank, the variant row when any player
     has variant points). ``parse_trip_boards`` reads it back to equal boards."""
-    out = io.StringIO()
-    out.write(f"# map: {game_map.id}\n")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["city", *(b.player for b in boards)])
+    for board in boards:
+        problem = name_problem(board.player)
+        if problem:
+            raise ValueError(f"player name: {problem}")
+    rows = [f"# map: {game_map.id}", ",".join(["city", *(_field(b.player) for b in boards)])]
     for space in game_map.spaces:
-        writer.writerow([space.name, *(cell_text(b.cells[space.id]) if space.id in b.cells
-                                       else "" for b in boards)])
+        rows.append(",".join([_field(space.name),
+                              *(cell_text(b.cells[space.id]) if space.id in b.cells else ""
+                                for b in boards)]))
     if variants is not None and any(variants):
-        writer.writerow([VARIANT_ROW, *(str(v) for v in variants)])
-    return out.getvalue()
+        rows.append(",".join([VARIANT_ROW, *(str(v) for v in variants)]))
+    return "\n".join(rows) + "\n"
+
+
+def _field(text: str) -> str:
+    """A cell as written: quoted when it holds a separator or a quote, or could be read as
+    a comment or lose its spaces."""
+    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def trip_template_csv(game_map: Map, players: Sequence[str]) -> str:
@@ -113,136 +121,162 @@ def parse_trip_cell(text: str, space: Space) -> Cell:
     return Cell.number(value, circled)
 
 
-def parse_trip_boards(text: str, source: str, map_override: str | None = None,
-                      lookup: Callable[[str], Map] = find_map) -> TripBoards:
-    """The map, the boards and the variant points of a Dice Trip scoring CSV."""
-    def fail(line: int | None, column: int | None, message: str) -> BoardFormatError:
-        return BoardFormatError(source, line, column, message)
+def _near(game_map: Map, text: str) -> str:
+    keys = {s.id.casefold(): s.id for s in game_map.spaces}
+    keys.update({s.name.casefold(): s.name for s in game_map.spaces})
+    close = difflib.get_close_matches(text.casefold(), list(keys), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
 
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.splitlines()
-    sep = next((_separator(raw) for raw in lines
-                if raw.strip() and not _is_comment(raw)), ",")
-    map_id: str | None = None
-    map_line = 0
-    header: tuple[int, list[str]] | None = None
-    rows: list[tuple[int, list[str]]] = []
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        if _is_comment(raw):
-            comment = re.split(r"[;,]", raw.strip().strip('"'), maxsplit=1)[0]
-            found = _MAP_LINE.fullmatch(comment.strip().strip('"'))
-            if found and header is None and found["id"]:
-                map_id, map_line = found["id"], number
-            continue
-        cells = _split(raw, sep)
-        if not _trim(cells):
-            continue
-        if header is None:
-            header = (number, cells)
-        else:
-            rows.append((number, cells))
 
+def _resolve_map(records: Records, problems: Problems, map_override: str | None,
+                 lookup: Callable[[str], Map]) -> Map:
     if map_override is not None:
-        map_id, map_line = map_override, 0
-    if map_id is None:
-        raise fail(1, 1, "no '# map: MAP' line (and no --map); expected the map id, "
-                         "e.g. '# map: germany'")
-    try:
-        game_map = lookup(map_id)
-    except UnknownMapError as exc:
-        if map_line:
-            raise fail(map_line, 1, str(exc)) from None
-        raise fail(None, None, f"--map: {exc}") from None
-    if header is None:
-        raise fail(max(len(lines), 1), 1, "expected a header line 'city,Player 1,...'; "
-                                          "the file has none")
-    header_line, header_cells = header
-    names = _trim(header_cells)
-    if names and (game_map.find_space(names[0]) is not None
-                  or names[0].casefold() == VARIANT_ROW):
-        raise fail(header_line, 1, "expected a header line 'city,Player 1,...' before the "
-                                   f"rows; got a row for {names[0]!r}")
-    players = names[1:]
-    if not players:
-        raise fail(header_line, 2, "expected at least one player column after 'city'; "
-                                   "the header has none")
-    seen_players: dict[str, int] = {}
-    for col, name in enumerate(players, start=2):
-        if not name:
-            raise fail(header_line, col, "expected a player name; got a blank header cell")
-        if name.casefold() in seen_players:
-            raise fail(header_line, col, f"duplicated player name {name!r} "
-                                         f"(also column {seen_players[name.casefold()]})")
-        seen_players[name.casefold()] = col
+        map_id, line = map_override, 0
+    elif records.map_id is not None:
+        map_id, line = records.map_id, records.map_line
+    else:
+        raise problems.fatal(1, 1, "no '# map: MAP' line (and no --map); expected the map "
+                                   "id, e.g. '# map: germany'")
+    message = f"unknown map {short(map_id)}"
+    if len(map_id) <= MAX_MAP_ID_CHARS:
+        try:
+            return lookup(map_id)
+        except UnknownMapError as exc:
+            message = str(exc)
+    if line:
+        raise problems.fatal(line, 1, message)
+    raise problems.fatal(None, None, f"--map: {message}")
 
-    width = len(names)
-    by_player: list[dict[SpaceId, Cell]] = [{} for _ in players]
-    written: list[dict[int, tuple[int, str]]] = [{} for _ in players]
-    variants = [0] * len(players)
+
+def parse_trip_boards(text: str, source: str, map_override: str | None = None,
+                      lookup: Callable[[str], Map] = find_map,
+                      notes: list[str] | None = None) -> TripBoards:
+    """The map, the boards and the variant points of a Dice Trip scoring CSV. Raises
+    BoardFormatError carrying every error found (up to the shared reader's limit); things
+    worth saying that are not errors (``-52`` read as ``(52)``) go to ``notes``."""
+    problems = Problems(source)
+    records = Records(text, problems)
+    game_map: Map | None = None
+    players: list[str] = []
+    width = 0
+    by_player: list[dict[SpaceId, Cell]] = []
+    written: list[dict[int, tuple[int, str]]] = []
+    variants: list[int] = []
     variant_line = 0
     seen_spaces: dict[SpaceId, int] = {}
-    for line, cells in rows:
+    last_row = 0
+    negative_note = False
+    for record in records:
+        if game_map is None:
+            game_map = _resolve_map(records, problems, map_override, lookup)
+            names = trim(record.cells)
+            if (game_map.find_space(names[0]) is not None
+                    or names[0].casefold() == VARIANT_ROW):
+                raise problems.fatal(record.line, 1, "expected a header line 'city,Player "
+                                                     "1,...' before the rows; got a row for "
+                                                     f"{short(names[0])}")
+            players = names[1:]
+            if not players:
+                raise problems.fatal(record.line, 2, "expected at least one player column "
+                                                     "after 'city'; the header has none")
+            seen_players: dict[str, int] = {}
+            for col, name in enumerate(players, start=2):
+                problem = name_problem(name)
+                if problem:
+                    problems.add(record.line, col, f"expected a player name; got {problem}")
+                    continue
+                if name.casefold() in seen_players:
+                    problems.add(record.line, col, f"duplicated player name {short(name)} "
+                                                   f"(also column "
+                                                   f"{seen_players[name.casefold()]})")
+                seen_players[name.casefold()] = col
+            width = len(names)
+            by_player = [{} for _ in players]
+            written = [{} for _ in players]
+            variants = [0] * len(players)
+            last_row = record.line
+            continue
+        line, cells = record.line, record.cells
+        last_row = line
         if len(cells) > width:
-            extra = _trim(cells[width:])
+            extra = trim(cells[width:])
             if extra:
-                raise fail(line, width + 1, f"expected {width} cells (the city and "
-                                            f"{len(players)} player(s)); got "
-                                            f"{width + len(extra)}")
+                problems.add(line, width + 1, f"expected {width} cells (the city and "
+                                              f"{len(players)} player(s)); got "
+                                              f"{width + len(extra)}")
+                continue
             cells = cells[:width]
         if cells[0].casefold() == VARIANT_ROW:
             if variant_line:
-                raise fail(line, 1, f"a second 'variant' row (the first is on line "
-                                    f"{variant_line})")
+                problems.add(line, 1, f"a second 'variant' row (the first is on line "
+                                      f"{variant_line})")
+                continue
             variant_line = line
             for col in range(1, width):
                 value = cells[col] if col < len(cells) else ""
                 if not value:
                     continue
                 if not _DIGITS.fullmatch(value) or int(value) > MAX_VARIANT:
-                    raise fail(line, col + 1, f"expected the variant points, a whole "
-                                              f"number 0-{MAX_VARIANT} (the coloured "
-                                              f"cities still empty) or blank; got "
-                                              f"{value!r}")
+                    problems.add(line, col + 1, f"expected the variant points, a whole "
+                                                f"number 0-{MAX_VARIANT} (the coloured "
+                                                f"cities still empty) or blank; got "
+                                                f"{short(value)}")
+                    continue
                 variants[col - 1] = int(value)
             continue
         space = game_map.find_space(cells[0])
         if space is None:
-            raise fail(line, 1, f"unknown city {cells[0]!r} on map {game_map.id}"
-                                f"{_near(game_map, cells[0])}; expected a city or "
-                                f"'{VARIANT_ROW}'")
+            problems.add(line, 1, f"unknown city {short(cells[0])} on map {game_map.id}"
+                                  f"{_near(game_map, cells[0][:64])}; expected a city or "
+                                  f"'{VARIANT_ROW}'")
+            continue
         if space.id in seen_spaces:
-            raise fail(line, 1, f"duplicated city {space.name}; it is already on line "
-                                f"{seen_spaces[space.id]}")
+            problems.add(line, 1, f"duplicated city {space.name}; it is already on line "
+                                  f"{seen_spaces[space.id]}")
+            continue
         seen_spaces[space.id] = line
         if len(cells) < width:
-            raise fail(line, len(cells) + 1, f"expected {width} cells (the city and "
-                                             f"{len(players)} player(s)); got {len(cells)}")
+            problems.add(line, len(cells) + 1, f"expected {width} cells (the city and "
+                                               f"{len(players)} player(s)); got "
+                                               f"{len(cells)}")
+            continue
         for col in range(1, width):
+            raw = cells[col]
+            negative = len(raw) > 1 and raw[0] == "-" and _DIGITS.fullmatch(raw[1:]) is not None
             try:
-                cell = parse_trip_cell(cells[col], space)
+                cell = parse_trip_cell(f"({raw[1:]})" if negative else raw, space)
             except ValueError as exc:
-                raise fail(line, col + 1, str(exc)) from None
+                problems.add(line, col + 1, str(exc))
+                continue
+            if negative and notes is not None and not negative_note:
+                negative_note = True
+                notes.append(f"{source}:{line}:{col + 1}: note: read {raw} as "
+                             f"({cell.value}): a spreadsheet shows a number typed in "
+                             "parentheses as negative")
             if cell.value is not None:
                 earlier = written[col - 1].get(cell.value)
                 if earlier is not None:
-                    raise fail(line, col + 1, f"{cell.value} is written twice for "
-                                              f"{players[col - 1]} (also in {earlier[1]}, "
-                                              f"line {earlier[0]}); a number may stand "
-                                              "once on a sheet")
+                    problems.add(line, col + 1, f"{cell.value} is written twice for "
+                                                f"{players[col - 1]} (also in {earlier[1]}, "
+                                                f"line {earlier[0]}); a number may stand "
+                                                "once on a sheet")
+                    continue
                 written[col - 1][cell.value] = (line, space.name)
             by_player[col - 1][space.id] = cell
 
+    if game_map is None:
+        _resolve_map(records, problems, map_override, lookup)  # raises if missing or unknown
+        raise problems.fatal(max(records.last_line, 1), 1,
+                             "expected a header line 'city,Player 1,...'; the file has none")
     missing = [s for s in game_map.spaces if s.id not in seen_spaces]
-    if missing:
-        last = rows[-1][0] if rows else header_line
+    if missing and not problems.items:
         shown = ", ".join(s.name for s in missing[:12])
         more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
-        raise fail(last + 1, 1, f"missing rows for {len(missing)} "
-                                f"{'city' if len(missing) == 1 else 'cities'} of "
-                                f"{game_map.id}: {shown}{more}; expected one row per city")
+        problems.add(last_row + 1, 1, f"missing rows for {len(missing)} "
+                                      f"{'city' if len(missing) == 1 else 'cities'} of "
+                                      f"{game_map.id}: {shown}{more}; expected one row per "
+                                      "city")
+    problems.raise_if_any()
     boards = tuple(TripBoard(game_map.id, name, cells, variant)
                    for name, cells, variant in zip(players, by_player, variants, strict=True))
     return TripBoards(game_map.id, boards, tuple(variants))

@@ -38,15 +38,20 @@ class DiceTrip(Game):
 
         return trip_template_csv(game_map, players)
 
-    def parse_boards(self, text: str, source: str, game_map: Map) -> list[Board]:
+    def parse_boards(self, text: str, source: str, game_map: Map,
+                     notes: list[str] | None = None) -> list[Board]:
         from sheetgen.boardio_dicetrip import parse_trip_boards
 
-        return list(parse_trip_boards(text, source, game_map.id).boards)
+        return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
 
-    def score(self, game_map: Map, boards: Sequence[Board]) -> TripStandings:
+    def score(self, game_map: Map, boards: Sequence[Board],
+              progress: Progress = lambda step: None) -> TripStandings:
         from sheetgen.solve.dicetrip import trip_standings
 
-        return trip_standings(game_map, boards)
+        result = trip_standings(game_map, boards)
+        for board in boards:
+            progress(board.player)
+        return result
 
     def score_json(self, result: TripStandings) -> dict[str, Any]:
         from sheetgen.solve.dicetrip import score_to_json
@@ -136,7 +141,9 @@ class DiceTrip(Game):
         return [drawn[name] for name in players]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  backs: str = "duplex-long",
                   progress: Progress = lambda step: None) -> list[Part]:
+        """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         from sheetgen.kit_dicetrip import build_trip_kit
 
         try:

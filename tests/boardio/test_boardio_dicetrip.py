@@ -138,3 +138,18 @@ def test_hostile_input_gives_a_located_error_or_boards(text: str) -> None:
         parse_trip_boards("# map: germany\n" + text, "h.csv")
     except BoardFormatError as exc:
         assert str(exc).startswith("h.csv:")
+
+
+def test_a_negative_number_is_a_parenthesis_typed_in_a_spreadsheet() -> None:
+    notes: list[str] = []
+    got = parse_trip_boards(full_csv({"Hamburg": "-12"}), "b.csv", notes=notes)
+    assert got.boards[0].cells["Hamburg"] == Cell.number(12, circled=True)
+    assert notes and notes[0].startswith("b.csv:4:2: note: read -12 as (12)")
+    assert "not a coloured city" in error(full_csv({"Kiel": "-11"}))
+
+
+def test_every_error_of_a_file_is_reported_at_once() -> None:
+    with pytest.raises(BoardFormatError) as info:
+        parse_trip_boards(full_csv({"Kiel": "70", "Bremen": "(13)", "Kassel": "99"}), "b.csv")
+    where = [(p.line, p.column) for p in info.value.problems]
+    assert where == [(3, 2), (5, 2), (10, 2)]
