@@ -155,19 +155,25 @@ def trip_standings(game_map: Map, boards: Sequence[Board],
     return TripStandings(game_map.id, players, winners)
 
 
+def rank(standings: TripStandings, entry: TripScore) -> int:
+    """1 + the number of players with a strictly higher score (tied players share)."""
+    return 1 + sum(1 for p in standings.players if p.score > entry.score)
+
+
 def score_to_json(standings: TripStandings) -> dict[str, object]:
-    """The Score JSON of ``sheetgen score`` for a Dice Trip map (README, "Score JSON")."""
+    """The Score JSON of ``sheetgen score`` for a Dice Trip map (docs/json.md)."""
+    winners = list(standings.winners)
     return {
         "map": standings.map_id, "schema": 1,
-        "players": [{"name": p.player, "score": p.score,
+        "players": [{"name": p.player, "rank": rank(standings, p), "score": p.score,
                      "bonus_cities": list(p.bonus_cities), "crossed": list(p.crossed),
                      "road": list(p.road), "road_points": p.road_points,
                      "series": list(p.series), "series_points": p.series_points,
                      "clean_zones": list(p.clean_zones), "zone_points": p.zone_points,
                      "variant_points": p.variant_points}
                     for p in standings.players],
-        "winner": standings.winners[0] if len(standings.winners) == 1 else None,
-        "winners": list(standings.winners),
+        "winner": winners[0] if len(winners) == 1 else (winners or None),
+        "winners": winners,
     }
 
 

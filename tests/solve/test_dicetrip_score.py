@@ -171,9 +171,9 @@ def test_score_json_lists_every_part_and_ties() -> None:
     b = board({"Konstanz": "14", "Stuttgart": "15", "Frankfurt": "16", "Koblenz": "21"}, "B")
     standings = trip_standings(GERMANY, [a, b])
     data = score_to_json(standings)
-    assert data["winner"] is None and data["winners"] == ["A", "B"]
+    assert data["winner"] == data["winners"] == ["A", "B"]
     first = data["players"][0]  # type: ignore[index]
-    assert first == {"name": "A", "score": 4 + 2 + 9, "bonus_cities": [], "crossed": [],
+    assert first == {"name": "A", "rank": 1, "score": 4 + 2 + 9, "bonus_cities": [], "crossed": [],
                      "road": ["Konstanz", "Stuttgart", "Frankfurt", "Koblenz"],
                      "road_points": 4,
                      "series": ["Konstanz", "Stuttgart", "Frankfurt", "Koblenz"],
