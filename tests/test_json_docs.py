@@ -78,8 +78,29 @@ def board_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def outputs(board_csv: Path) -> dict[str, list[list[str]]]:
+@pytest.fixture(scope="module")
+def trip_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sheetgen.boardio_dicetrip import format_trip_boards
+    from sheetgen.rules.dicetrip import TRACKER
+
+    germany = find_map("germany")
+    cells = {s: Cell.number(TRACKER[i]) for i, s in enumerate(germany.space_ids)}
+    cells["Kiel"] = Cell.cross()
+    path = tmp_path_factory.mktemp("json") / "trip.csv"
+    path.write_text(format_trip_boards(germany, [Board("germany", "Ann", cells)], [2]),
+                    encoding="utf-8")
+    return path
+
+
+def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[list[str]]]:
+    trip = [] if trip_csv is None else [["score", str(trip_csv), "--json"],
+                                        ["score", str(trip_csv), "--json", "--seed", "3"]]
     return {
+        "sheetgen score TRIP.csv... --json": trip,
+        "sheetgen script germany --seed N --json": [["script", "germany", "--seed", "7",
+                                                     "--json"]],
+        "sheetgen script germany --seed N --par --json": [["script", "germany", "--seed",
+                                                           "7", "--par", "--json"]],
         "sheetgen maps --json": [["maps", "--json"]],
         "sheetgen map show MAP --json": [["map", "show", "usa", "--json"],
                                          ["map", "show", "europe", "--json"]],
@@ -97,9 +118,9 @@ def outputs(board_csv: Path) -> dict[str, list[list[str]]]:
     }
 
 
-def test_every_json_output_is_documented_and_matches(board_csv: Path) -> None:
+def test_every_json_output_is_documented_and_matches(board_csv: Path, trip_csv: Path) -> None:
     documented = shapes()
-    runs = outputs(board_csv)
+    runs = outputs(board_csv, trip_csv)
     assert set(documented) == set(runs)
     for heading, commands in runs.items():
         for args in commands:

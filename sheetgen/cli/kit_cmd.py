@@ -52,6 +52,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
       sheetgen kit usa
       sheetgen kit ontour --players 6 --backs fold
       sheetgen kit europe --paper letter -o europe-kit.pdf
+      sheetgen kit germany
     """
     from sheetgen.document import document_pdf
 

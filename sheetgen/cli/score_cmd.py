@@ -81,6 +81,7 @@ def template_command(map_id: str, players: str | None, count: int | None,
       sheetgen template usa
       sheetgen template usa --players Alice,Bob -o game.csv
       sheetgen template usa -n 30 -o club.csv
+      sheetgen template germany --players Alice,Bob -o trip.csv
     """
     names = _template_players(players, count)
     game, game_map = load_game(map_id)

@@ -84,6 +84,7 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bo
       sheetgen script usa --seed 7 --par
       sheetgen script usa --seed 7 --perfect -o perfect7.csv
       sheetgen script usa --seed 7 --perfect --json --time-limit 20
+      sheetgen script germany --seed 7 --par
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")

@@ -65,7 +65,8 @@ def sheets_name(names: list[str]) -> str:
 @output_option
 def sheet_command(map_id: str, count: int | None, players: str | None, paper: Paper,
                   seed: int | None, fmt: str | None, output: Path | None) -> None:
-    """Player sheets for MAP, one landscape page per player.
+    """Player sheets for MAP, one page per player (landscape for On Tour, portrait for
+    Dice Trip).
 
     The format follows the extension of -o (.pdf, .svg, .png) unless --format says it;
     -o - writes one SVG page to standard output (or a PDF, when that is not a terminal).
@@ -78,6 +79,7 @@ def sheet_command(map_id: str, count: int | None, players: str | None, paper: Pa
       sheetgen sheet usa -n 30
       sheetgen sheet usa -n 1 -o usa.png
       sheetgen sheet usa --seed 4711
+      sheetgen sheet germany -n 8 --paper letter
     """
     fmt = choose_format(output, fmt, FORMATS)
     names = sheet_names(count, players, DEFAULT_SHEETS)

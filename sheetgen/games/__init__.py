@@ -216,10 +216,11 @@ class Game:
 
 
 def _entries() -> tuple[Game, ...]:
+    from sheetgen.games.dicetrip import DiceTrip
     from sheetgen.games.ontour import OnTour
     from sheetgen.games.paris import Paris
 
-    return (OnTour(), Paris())
+    return (OnTour(), Paris(), DiceTrip())
 
 
 @cache

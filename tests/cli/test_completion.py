@@ -19,9 +19,9 @@ def complete(words: str) -> list[str]:
 
 @pytest.mark.parametrize(("words", "expected"), [
     ("sheetgen sheet u", ["usa"]),
-    ("sheetgen kit ", ["europe", "paris", "usa", "ontour"]),
+    ("sheetgen kit ", ["europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
     ("sheetgen map show e", ["europe"]),
-    ("sheetgen score g.csv --map ", ["europe", "paris", "usa", "ontour"]),
+    ("sheetgen score g.csv --map ", ["europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
     ("sheetgen sheet usa --paper l", ["letter"]),
     ("sheetgen sheet usa --format s", ["svg"]),
     ("sheetgen cards usa --backs duplex", ["duplex-long", "duplex-short"]),

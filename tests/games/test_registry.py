@@ -62,8 +62,8 @@ def test_a_game_with_one_map_stands_for_it(entries: list[Game]) -> None:
     entries.append(OnlyUsa())
     assert resolve_map("roadtrip").id == "usa"
     assert resolve_map("EUROPE").id == "europe"
-    with pytest.raises(UnknownGameError, match=r"known maps: europe, paris, usa; games that stand "
-                                               r"for a map: roadtrip \(usa\)"):
+    with pytest.raises(UnknownGameError, match=r"known maps: europe, germany, paris, usa; "
+                                               r"games that stand for a map: roadtrip \(usa\)"):
         resolve_map("atlantis")
 
 
