@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (the road tables below are one road a line)
 """Build the Highways & Byways board (``maps/byways/map.toml`` and ``geometry.json``).
 
 Run by developers, never at install or run time::
@@ -101,7 +102,7 @@ Erie PA -80.09 42.13 | New York NY -74.01 40.71 | Buffalo NY -78.88 42.89
 Syracuse NY -76.15 43.05 | Albany NY -73.76 42.65 | Binghamton NY -75.92 42.10
 New Haven CT -72.93 41.31 | Hartford CT -72.68 41.76 | Providence RI -71.41 41.82
 Boston MA -71.06 42.36 | Springfield MA -72.59 42.10 | Portland ME -70.26 43.66
-Bangor ME -68.77 44.80 | Staunton VA -79.07 38.15 | Spartanburg SC -81.93 34.95
+Bangor ME -68.77 44.80 | Concord NH -71.54 43.21 | Staunton VA -79.07 38.15 | Spartanburg SC -81.93 34.95
 Orangeburg SC -80.86 33.49 | Dayton OH -84.19 39.76 | Rocky Mount NC -77.79 35.94
 Benson NC -78.55 35.38 | Lake City FL -82.64 30.19
 """
@@ -138,6 +139,7 @@ Asheville, Spartanburg, Columbia SC, Orangeburg, Charleston SC
 Raleigh, Greensboro, Charlotte, Spartanburg, Atlanta, Montgomery
 Cleveland, Columbus, Cincinnati, Louisville
 Boston, Portland ME, Bangor
+Boston, Concord
 New Haven, Hartford, Springfield MA
 Harrisburg, Baltimore
 Nashville, Chattanooga
@@ -154,12 +156,12 @@ The Loneliest Road | red | Reno | Fallon NV -118.78 39.47; Austin NV -117.07 39.
 Historic Route 66 | red | Barstow | Amboy CA -115.74 34.56; Needles CA -114.70 34.85; Kingman AZ -114.05 35.19 X; Seligman AZ -112.88 35.33 | Flagstaff
 Beartooth Highway | red | Billings | Red Lodge MT -109.25 45.19; Cooke City MT -109.93 45.02; Old Faithful WY -110.83 44.46 X; Jackson WY -110.76 43.48; Pinedale WY -109.86 42.87 | Rock Springs
 Native American Scenic Byway | red | Chamberlain | Pierre SD -100.35 44.37; Mobridge SD -100.43 45.54; Fort Yates ND -100.63 46.09 | Bismarck
-Blue Ridge Parkway | red | Roanoke | Fancy Gap VA -80.70 36.66; Blowing Rock NC -81.68 36.13 | Asheville
+Blue Ridge Parkway | red | Roanoke | Fancy Gap VA -80.70 36.66; Doughton Park NC -81.18 36.43; Blowing Rock NC -81.68 36.13 | Asheville
 Natchez Trace Parkway | red | Nashville | Collinwood TN -87.74 35.17; Cherokee AL -87.97 34.76; Tupelo MS -88.70 34.26; French Camp MS -89.40 33.29 | Jackson
 Great River Road | red | Minneapolis | Red Wing MN -92.53 44.56; Winona MN -91.64 44.05; La Crosse WI -91.24 43.80 X; Prairie du Chien WI -91.14 43.05 X; Dubuque IA -90.66 42.50 | Davenport
-San Juan Skyway | red | Grand Junction | Montrose CO -107.88 38.48 X; Ouray CO -107.67 38.02; Durango CO -107.88 37.28; Cortez CO -108.59 37.35 X; Shiprock NM -108.69 36.79 | Gallup
+San Juan Skyway | red | Grand Junction | Grand Mesa CO -108.05 39.03; Montrose CO -107.88 38.48 X; Ouray CO -107.67 38.02; Durango CO -107.88 37.28; Cortez CO -108.59 37.35 X; Shiprock NM -108.69 36.79 | Gallup
 Big Bend River Road | red | Van Horn | Marfa TX -104.02 30.31; Presidio TX -104.37 29.56; Terlingua TX -103.60 29.32; Marathon TX -103.24 30.21 | Fort Stockton
-Connecticut River Byway | red | Springfield MA | Greenfield MA -72.60 42.59 X; Hanover NH -72.29 43.70; St. Johnsbury VT -72.02 44.42; Gorham NH -71.17 44.39; Rumford ME -70.55 44.55 | Portland ME
+Connecticut River Byway | red | Springfield MA | Greenfield MA -72.60 42.59; Hanover NH -72.29 43.70 X; St. Johnsbury VT -72.02 44.42; Gorham NH -71.17 44.39; Rumford ME -70.55 44.55 | Portland ME
 Lake Superior Circle Tour | red | Mackinaw City | Tahquamenon Falls MI -85.25 46.58; Munising MI -86.65 46.41; Marquette MI -87.40 46.55; Ironwood MI -90.17 46.45; Bayfield WI -90.82 46.81 | Duluth
 North Cascades Highway | blue | Seattle | Newhalem WA -121.25 48.67; Winthrop WA -120.19 48.48 | Spokane
 Olympic Peninsula Loop | blue | Seattle | Port Angeles WA -123.43 48.12; Forks WA -124.39 47.95; Lake Quinault WA -123.85 47.47; Aberdeen WA -123.82 46.98 | Portland OR
@@ -167,18 +169,18 @@ Volcanic Legacy Scenic Byway | blue | Eugene | Crater Lake OR -122.11 42.94; Kla
 Hells Canyon Scenic Byway | blue | Pendleton | Joseph OR -117.23 45.35; Halfway OR -117.11 44.88 | Boise
 Tioga Road | blue | Fresno | Yosemite Valley CA -119.59 37.75; Mono Lake CA -119.03 38.00 | Reno
 Death Valley Scenic Byway | blue | Barstow | Furnace Creek CA -116.87 36.46; Pahrump NV -115.98 36.21 | Las Vegas
-Great Basin Highway | blue | Elko | Ely NV -114.89 39.25 X; Pioche NV -114.45 37.93 | Las Vegas
+Great Basin Highway | blue | Elko | Ruby Valley NV -115.25 40.25; Ely NV -114.89 39.25 X; Pioche NV -114.45 37.93 | Las Vegas
 Scenic Byway 12 | blue | Beaver | Bryce Canyon UT -112.17 37.63; Escalante UT -111.60 37.77; Capitol Reef UT -111.42 38.30 | Green River
 Zion Park Scenic Byway | blue | St. George | Zion UT -113.00 37.19; Kanab UT -112.53 37.05; Page AZ -111.46 36.91 | Flagstaff
 Flaming Gorge-Uintas Scenic Byway | blue | Salt Lake City | Mirror Lake UT -110.89 40.70; Vernal UT -109.53 40.46 | Rock Springs
 Trail of the Ancients | blue | Green River | Moab UT -109.55 38.57; Monticello UT -109.34 37.87; Cortez CO -108.59 37.35 X; Farmington NM -108.22 36.73 | Albuquerque
-Joshua Forest Scenic Road | blue | Las Vegas | Kingman AZ -114.05 35.19 X; Wickenburg AZ -112.73 33.97 | Phoenix
+Joshua Forest Scenic Road | blue | Las Vegas | Temple Bar AZ -114.33 36.03; Kingman AZ -114.05 35.19 X; Wickenburg AZ -112.73 33.97 | Phoenix
 Red Rock Scenic Byway | blue | Flagstaff | Sedona AZ -111.76 34.87; Prescott AZ -112.47 34.54 | Phoenix
 High Road to Taos | blue | Santa Fe | Taos NM -105.57 36.41 | Raton
 Sawtooth Scenic Byway | blue | Twin Falls | Ketchum ID -114.36 43.68; Stanley ID -114.94 44.22 | Boise
 Northwest Passage Scenic Byway | blue | Spokane | Lewiston ID -117.02 46.42; Kooskia ID -115.98 46.15; Powell ID -114.72 46.51 | Missoula
 Going-to-the-Sun Road | blue | Missoula | Polson MT -114.16 47.69; West Glacier MT -113.99 48.50; St. Mary MT -113.43 48.75 | Great Falls
-Buffalo Bill Cody Scenic Byway | blue | Billings | Cody WY -109.06 44.53; Old Faithful WY -110.83 44.46 X | Idaho Falls
+Buffalo Bill Cody Scenic Byway | blue | Billings | Cody WY -109.06 44.53; Old Faithful WY -110.83 44.46 X; Island Park ID -111.34 44.42 | Idaho Falls
 Bighorn Scenic Byway | blue | Sheridan | Burgess Junction WY -107.53 44.78; Greybull WY -108.06 44.49; Thermopolis WY -108.21 43.65 | Casper
 Trail Ridge Road | blue | Denver | Estes Park CO -105.52 40.38; Kremmling CO -106.39 40.06 | Glenwood Springs
 West Elk Loop | blue | Glenwood Springs | Paonia CO -107.59 38.87; Montrose CO -107.88 38.48 X; Gunnison CO -106.93 38.55; Salida CO -106.00 38.53 | Pueblo
@@ -186,7 +188,7 @@ Killdeer Mountain Four Bears Scenic Byway | blue | Dickinson | Killdeer ND -102.
 Spearfish Canyon Scenic Byway | blue | Gillette | Devils Tower WY -104.72 44.59; Spearfish SD -103.86 44.49 | Rapid City
 Sandhills Journey Scenic Byway | blue | Kearney | Broken Bow NE -99.64 41.40; Thedford NE -100.58 41.98; Alliance NE -102.87 42.10 | Sidney
 Lincoln Highway Heritage Byway | blue | Omaha | Denison IA -95.36 42.02; Boone IA -93.88 42.06 | Des Moines
-Driftless Area Scenic Byway | blue | Eau Claire | La Crosse WI -91.24 43.80 X; Decorah IA -91.79 43.30 | Albert Lea
+Driftless Area Scenic Byway | blue | Eau Claire | Independence WI -91.42 44.36; La Crosse WI -91.24 43.80 X; Decorah IA -91.79 43.30 | Albert Lea
 Lower Wisconsin River Road | blue | Madison | Spring Green WI -90.07 43.18; Prairie du Chien WI -91.14 43.05 X; Waterloo IA -92.34 42.49 | Cedar Rapids
 Flint Hills Scenic Byway | blue | Salina | Council Grove KS -96.49 38.66 | Wichita
 Glade Top Trail | blue | St. Louis | Eminence MO -91.36 37.15; Ava MO -92.66 36.95 | Springfield MO
@@ -211,8 +213,9 @@ Historic National Road | blue | Hagerstown | Cumberland MD -78.76 39.65 | Pittsb
 Route 9 Coastal Heritage Byway | blue | Wilmington DE | Dover DE -75.52 39.16; Lewes DE -75.14 38.77; Atlantic City NJ -74.42 39.36 | New York
 US Route 6 in Pennsylvania | blue | Erie | Warren PA -79.14 41.84; Coudersport PA -78.02 41.77; Wellsboro PA -77.30 41.75 | Scranton
 Catskill Mountains Scenic Byway | blue | New York | Kingston NY -74.00 41.93; Margaretville NY -74.65 42.15 | Binghamton
-Mohawk Trail | blue | Albany | Williamstown MA -73.20 42.71; Greenfield MA -72.60 42.59 X | Boston
-Kancamagus Highway | blue | Boston | Concord NH -71.54 43.21; Lincoln NH -71.67 44.05; Conway NH -71.13 43.98 | Portland ME
+Crossroad of Vermont Byway | blue | Albany | Rutland VT -72.97 43.61; Hanover NH -72.29 43.70 X; New London NH -71.99 43.41 | Concord
+Old King's Highway | blue | Boston | Plymouth MA -70.67 41.96; Barnstable MA -70.30 41.70; Provincetown MA -70.19 42.05 | -
+Kancamagus Highway | blue | Concord | Lincoln NH -71.67 44.05; Conway NH -71.13 43.98 | Portland ME
 Acadia All-American Road | blue | Portland ME | Rockland ME -69.11 44.10; Bar Harbor ME -68.20 44.39 | Bangor
 Ocean Drive | blue | Providence | Newport RI -71.31 41.49 | -
 Route 169 Scenic Byway | blue | Hartford | Woodstock CT -71.97 41.95 | Providence
@@ -238,15 +241,21 @@ The board, the byway list and the event texts are this project's own design on r
 Highways join real cities along the interstates; a highway space every ~100 miles (a highway
 between two cities is cut into round(miles / 100) legs). Byways are named after real scenic
 roads; their spaces are named stops on the road (and filled-in spaces on long stretches).
-A byway runs between two highway cities (three end in a dead end: the Overseas Highway, Colonial Parkway and Ocean Drive).
+A byway runs between two highway cities (three end in a dead end: the Overseas
+Highway, Colonial Parkway and Ocean Drive).
 Red byways are the long ones; a stop shared by a red and a blue byway is an intersection
 space, on both. Construction letters A-E sit on highway spaces between cities, each letter
 on six spaces spread over the country; closing one letter never cuts the network. Start
 spaces: Sacramento CA, Casper WY, Des Moines IA, Dallas TX, Atlanta GA, Harrisburg PA."""
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower().replace("'", "")).strip("-")
+def slug(text: str, sep: str = "-") -> str:
+    return re.sub(r"[^a-z0-9]+", sep, text.lower().replace("'", "")).strip(sep)
+
+
+def space_slug(text: str) -> str:
+    """Space ids use underscores: the map's edge list joins two ids with a hyphen."""
+    return slug(text, "_")
 
 
 def albers_usa() -> tuple[float, ...]:
@@ -331,7 +340,7 @@ class Board:
         out = []
         for k in range(1, legs):
             t = k / legs
-            sid = f"{prefix}-{k}"
+            sid = f"{prefix}_{k}"
             self.add_space(sid, f"{name} {k}" if legs > 2 else name, kind,
                            pa[0] + (pb[0] - pa[0]) * t, pa[1] + (pb[1] - pa[1]) * t)
             out.append(sid)
@@ -341,7 +350,7 @@ class Board:
 def build_board(to_mm: bm.Callable[[float, float], bm.Point]) -> Board:
     cities = read_cities()
     board = Board(to_mm)
-    city_id = {key: slug(key) for key in cities}
+    city_id = {key: space_slug(key) for key in cities}
     for key, (name, state, lon, lat) in cities.items():
         board.add_space(city_id[key], f"{name}, {state}", "highway", lon, lat)
         board.spaces[city_id[key]]["city"] = True
@@ -353,7 +362,7 @@ def build_board(to_mm: bm.Callable[[float, float], bm.Point]) -> Board:
             ida, idb = city_id[a], city_id[b]
             if bm.edge(ida, idb) in board.edges:
                 continue
-            mids = board.fill(ida, idb, f"{ida}--{idb}", f"{a} - {b}", "highway")
+            mids = board.fill(ida, idb, f"{ida}__{idb}", f"{a} - {b}", "highway")
             chain = [ida, *mids, idb]
             for p, q in zip(chain, chain[1:], strict=False):
                 board.link(p, q, "highway")
@@ -366,16 +375,16 @@ def build_board(to_mm: bm.Callable[[float, float], bm.Point]) -> Board:
         path: list[str] = []
         prev = ends[0]
         for index, (stop, is_x) in enumerate(zip(stops, crossing, strict=True)):
-            sid = slug(f"{stop[0]} {stop[1]}")
+            sid = space_slug(f"{stop[0]} {stop[1]}")
             if is_x and sid in board.spaces:
                 board.spaces[sid]["kind"] = "intersection"
             else:
                 board.add_space(sid, f"{stop[0]}, {stop[1]}", colour, stop[2], stop[3])
-            path += board.fill(prev, sid, f"{bid}-{index}", name, colour)
+            path += board.fill(prev, sid, f"{space_slug(name)}__{index}", name, colour)
             path.append(sid)
             prev = sid
         if ends[1] is not None:
-            path += board.fill(prev, ends[1], f"{bid}-z", name, colour)
+            path += board.fill(prev, ends[1], f"{space_slug(name)}__z", name, colour)
         chain = [ends[0], *path] + ([ends[1]] if ends[1] else [])
         for p, q in zip(chain, chain[1:], strict=False):
             board.link(p, q, colour)
@@ -501,7 +510,7 @@ def q(text: str) -> str:
 
 def write(board: Board, built: bm.Built, factor: float, states: dict[str, str],
           letters: dict[str, str]) -> None:
-    start_ids = {st: slug(city) for st, city in STARTS.items()}
+    start_ids = {st: space_slug(city) for st, city in STARTS.items()}
     lines = ["# Highways & Byways: the road network. Written by tools/build_byways.py from its",
              "# tables of real cities and scenic roads; edit the tables there, not this file.",
              "", 'id = "byways"', 'game = "byways"', 'title = "Highways & Byways"',
@@ -513,11 +522,11 @@ def write(board: Board, built: bm.Built, factor: float, states: dict[str, str],
         extra = f', letter = "{letters[sid]}"' if sid in letters else ""
         lines.append(f'  {{ id = "{sid}", name = {q(str(v["name"]))}, kind = "{v["kind"]}", '
                      f'state = "{states[sid]}"{extra} }},')
-    lines += ["]", "", "# Start spaces by the state the rules name.", "[starts]"]
-    lines += [f'{st} = "{sid}"' for st, sid in start_ids.items()]
-    lines += ["", 'edges = """']
+    lines += ["]", "", 'edges = """']
     lines += [f"{a}-{b}" for a, b in sorted(board.edges)]
-    lines += ['"""', ""]
+    lines += ['"""', "", "# Start spaces by the state the rules name.", "[starts]"]
+    lines += [f'{st} = "{sid}"' for st, sid in start_ids.items()]
+    lines += [""]
     for bw in board.byways:
         spaces = list(bw["spaces"])  # type: ignore[call-overload]
         byway_states: list[str] = []
