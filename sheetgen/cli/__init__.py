@@ -34,6 +34,7 @@ _COMMAND_MODULES = (
     "cards_cmd",
     "score_cmd",
     "kit_cmd",
+    "plan_cmd",
 )
 
 

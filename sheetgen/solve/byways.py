@@ -209,3 +209,66 @@ def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None
     if result.spaces != total:
         raise AssertionError(f"drive of {result.spaces} moves, table says {total}")
     return result
+
+
+# --- reporting --------------------------------------------------------------------------
+
+
+def _state_of_start(road: RoadMap, space: SpaceId) -> str:
+    for state, s in road.starts.items():
+        if s == space:
+            return state
+    return space
+
+
+def plan_json(road: RoadMap, result: Plan) -> dict[str, object]:
+    """The plan JSON of the spec: names of byways, ids of spaces."""
+    name = {b.id: b.name for b in road.byways}
+    return {
+        "start": _state_of_start(road, result.start),
+        "hand": [name[b] for b in result.hand],
+        "dropped": [name[b] for b in result.dropped],
+        "spaces": result.spaces,
+        "turns": result.turns,
+        "drive": [{"space": s.space, "byway": name[s.byway] if s.byway else None}
+                  for s in result.drive],
+        "avoid": result.avoid,
+    }
+
+
+def plan_lines(road: RoadMap, result: Plan) -> list[str]:
+    """The plan as text: the hand, what to drop, then the drive turn by turn."""
+    by_id = {b.id: b for b in road.byways}
+
+    def card(b: Byway) -> str:
+        return f"{b.name} ({b.colour.value}, {b.length} spaces, {'/'.join(b.states)})"
+
+    start_name = road.map.space(result.start).name
+    lines = [f"Start: {start_name} ({_state_of_start(road, result.start)})"
+             + (f"; construction {result.avoid} avoided" if result.avoid else "")]
+    lines.append("Hand: " + "; ".join(card(by_id[b]) for b in result.hand))
+    if result.dropped:
+        lines.append("Drop: " + "; ".join(card(by_id[b]) for b in result.dropped))
+    else:
+        lines.append("Drop: nothing (the hand has no red byway and fewer than two blue)")
+    lines.append("Drive them in this order: " + ", ".join(
+        by_id[b].name for b in result.order()))
+    lines.append(f"Total: {result.spaces} spaces, {result.turns} turns of "
+                 f"{MOVES_PER_TURN}")
+    moves = result.drive[1:]
+    for turn in range(result.turns):
+        chunk = moves[turn * MOVES_PER_TURN:(turn + 1) * MOVES_PER_TURN]
+        parts = []
+        for k, step in enumerate(chunk):
+            index = turn * MOVES_PER_TURN + k  # position in moves
+            name = road.map.space(step.space).name
+            if step.byway is not None:
+                prev = result.drive[index].byway  # the step before this one
+                nxt = moves[index + 1].byway if index + 1 < len(moves) else None
+                if prev != step.byway:
+                    name = f"[{by_id[step.byway].name}: {name}"
+                if nxt != step.byway:
+                    name += "]"
+            parts.append(name)
+        lines.append(f"Turn {turn + 1:>2}: " + " > ".join(parts))
+    return lines
