@@ -15,7 +15,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from sheetgen.kit import build_kit, kit_pdf
+from sheetgen.document import document_pdf
+from sheetgen.kit import build_kit
 from sheetgen.maps import UnknownMapError, attribution, find_geometry, find_map
 from sheetgen.render.cards import Backs, DeckOptions, deck_pages
 from sheetgen.render.dice import dice_pages
@@ -55,7 +56,7 @@ def jobs_for(map_id: str) -> list[tuple[str, Callable[[], bytes | str]]]:
          lambda: build_pdf(deck_pages(game_map, a4, deck, imp, geometry), "deck")),
         ("two d10 nets", lambda: build_pdf(dice_pages("d10", a4), "d10")),
         ("whole kit (par game included)",
-         lambda: kit_pdf(build_kit(game_map, a4, seed=1), "kit")),
+         lambda: document_pdf(build_kit(game_map, a4, seed=1), "kit")),
     ]
 
 

@@ -125,6 +125,32 @@ def _near(game_map: Map, text: str) -> str:
     return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
 
 
+def map_of_csv(text: str, source: str, map_override: str | None = None,
+               lookup: Callable[[str], Map] = find_map) -> Map:
+    """The map a scoring CSV is for: ``map_override`` (the command's ``--map``) or the
+    file's ``# map:`` line, looked up with ``lookup``. Any game's CSV starts this way, so
+    the command reads this first and then hands the text to the map's game."""
+    if map_override is not None:
+        try:
+            return lookup(map_override)
+        except UnknownMapError as exc:
+            raise BoardFormatError(source, None, None, f"--map: {exc}") from None
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        if not raw.strip():
+            continue
+        if not _is_comment(raw):
+            break
+        comment = re.split(r"[;,]", raw.strip().strip('"'), maxsplit=1)[0]
+        found = _MAP_LINE.fullmatch(comment.strip().strip('"'))
+        if found and found["id"]:
+            try:
+                return lookup(found["id"])
+            except UnknownMapError as exc:
+                raise BoardFormatError(source, number, 1, str(exc)) from None
+    raise BoardFormatError(source, 1, 1, "no '# map: MAP' line (and no --map); expected "
+                                         "the map id, e.g. '# map: usa'")
+
+
 def parse_boards(text: str, source: str, map_override: str | None = None,
                  lookup: Callable[[str], Map] = find_map) -> tuple[str, list[Board]]:
     """The map id and one board per player column of a scoring CSV.

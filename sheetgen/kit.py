@@ -1,14 +1,15 @@
 """A whole print-and-play kit: every page a game needs, in order, with bookmarks.
 
 ``build_kit`` composes the renderers; it returns the pages as SVG text grouped into
-bookmarked parts, and reports progress through a callback so the CLI can show a bar.
+bookmarked parts (``sheetgen.document``), and reports progress through a callback so the
+CLI can show a bar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from sheetgen.document import Part
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map
 from sheetgen.render.textpage import Block
@@ -16,15 +17,6 @@ from sheetgen.resources import data_dir
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
-
-
-@dataclass(frozen=True)
-class KitPart:
-    """A bookmarked run of pages."""
-
-    title: str
-    pages: tuple[str, ...]
-    """SVG text of each page."""
 
 
 def parse_prose(source: str) -> list[Block]:
@@ -59,8 +51,17 @@ def prose(name: str, **values: str) -> list[Block]:
     return parse_prose(source)
 
 
+def howto_blocks(game_map: Map) -> list[Block]:
+    """The scoring how-to of ``game_map``'s kit: its commands name the map, and its example
+    rows are the map's own first spaces (``SPACE1`` ... in the template)."""
+    values = {"MAP": game_map.id}
+    for k, space in enumerate(game_map.spaces[:3], start=1):
+        values[f"SPACE{k}"] = space.id
+    return prose("scoring-howto", **values)
+
+
 def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
-              progress: Progress = lambda label: None) -> list[KitPart]:
+              progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order."""
     from sheetgen.players import par_result
     from sheetgen.render.cards import Backs, DeckOptions, deck_pages
@@ -74,41 +75,41 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     geometry = find_geometry(game_map.id)
     credit = attribution(game_map.id)
-    parts: list[KitPart] = []
+    parts: list[Part] = []
 
     progress("rules")
-    rules = KitPart("Rules summary", (prose_page(paper, prose("ontour-rules")),))
+    rules = Part("Rules summary", (prose_page(paper, prose("ontour-rules")),))
 
     progress("player sheets")
-    sheets = KitPart("Player sheets",
+    sheets = Part("Player sheets",
                      (sheet_svg(game_map, geometry, paper, SheetOptions(attribution=credit)),)
                      * players)
 
     progress("cards")
     imp = imposition()
     deck_options = DeckOptions(card_size(default_card_size()), imp.bleed, Backs.DUPLEX_LONG)
-    deck = KitPart("Cards (double-sided, flip on the long edge)",
+    deck = Part("Cards (double-sided, flip on the long edge)",
                    tuple(deck_pages(game_map, paper, deck_options, imp, geometry)))
 
     progress("dice")
-    d10 = KitPart("Two ten-sided dice", tuple(dice_pages("d10", paper)))
+    d10 = Part("Two ten-sided dice", tuple(dice_pages("d10", paper)))
 
     progress("seeded game")
     game = make_script(game_map, seed)
     par = par_result(game_map, game).score
-    seeded = KitPart(f"Seeded game {seed} (par {par})",
+    seeded = Part(f"Seeded game {seed} (par {par})",
                      tuple(script_svgs(game_map, game, paper, par=par)))
 
     progress("scoring how-to")
-    howto = KitPart("Scoring with sheetgen",
-                    (prose_page(paper, prose("scoring-howto", MAP=game_map.id)),))
+    howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
 
     progress("attribution")
-    credits = KitPart("Open data and fonts", (prose_page(paper, [
+    credits = Part("Open data and fonts", (prose_page(paper, [
         Block("h1", "Open data and fonts"),
         *[Block("p", line) for line in credit.splitlines()],
         Block("p", "Type: Open Sans, digitized data copyright (c) 2010-2011 Google "
-                   "Corporation, Apache License 2.0, embedded in this file."),
+                   "Corporation, Apache License 2.0, and DejaVu Sans (Bitstream Vera "
+                   "licence; DejaVu changes public domain), embedded in this file."),
         Block("p", "This kit is an unofficial print-and-play aid for owners of On Tour. "
                    "Maps, cards and layout are sheetgen's own, drawn from the open data "
                    "above."),
@@ -116,18 +117,6 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     body = [rules, sheets, deck, d10, seeded, howto, credits]
     progress("cover")
-    parts.append(KitPart("Cover", (cover_svg(game_map, geometry, paper, body),)))
+    parts.append(Part("Cover", (cover_svg(game_map, geometry, paper, body),)))
     parts.extend(body)
     return parts
-
-
-def kit_pdf(parts: list[KitPart], title: str) -> bytes:
-    """The parts as one PDF, a bookmark at the first page of each."""
-    from sheetgen.render.pdf import Bookmark, build_pdf
-
-    marks: list[Bookmark] = []
-    svgs: list[str] = []
-    for part in parts:
-        marks.append(Bookmark(part.title, len(svgs)))
-        svgs.extend(part.pages)
-    return build_pdf(svgs, title, marks)

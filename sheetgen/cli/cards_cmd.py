@@ -8,7 +8,8 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
@@ -70,6 +71,10 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
               metavar="none|duplex-long|duplex-short|fold",
               help="Card backs: none; on the next page, mirrored for a printer that flips "
                    "on the long or the short edge; or beside the fronts, to fold.")
+@click.option("--back-design", default="outline", show_default=True,
+              metavar="outline|solid",
+              help="Card backs in outline (white, navy frame and title: little ink) or "
+                   "solid (a full navy flood).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift the back pages by X,Y mm (right, down) to correct your printer; "
                    "measure it with --test-page.")
@@ -77,7 +82,8 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
               help="Print the duplex alignment test sheet (two pages) instead of the deck.")
 @output_option
 def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
-                  backs: str, back_offset: str, test_page: bool, output: Path | None) -> None:
+                  backs: str, back_design: str, back_offset: str, test_page: bool,
+                  output: Path | None) -> None:
     """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
     ruler to check the print scale.
 
@@ -88,9 +94,9 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs duplex-long --test-page
       sheetgen cards usa --backs duplex-long --back-offset 1.5,-0.5
       sheetgen cards usa --backs fold --size mini
+      sheetgen cards usa --backs duplex-long --back-design solid
     """
-    from sheetgen.maps import MapDataError, find_geometry
-    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages, deck_pages
+    from sheetgen.render.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.render.layout import (
         Flip,
         LayoutError,
@@ -114,23 +120,26 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
     except ValueError:
         raise UserError(f"--backs: unknown mode {backs!r}; expected one of "
                         + ", ".join(b.value for b in Backs)) from None
+    try:
+        design = BackDesign(back_design.strip().lower())
+    except ValueError:
+        raise UserError(f"--back-design: unknown design {back_design!r}; expected one of "
+                        + ", ".join(d.value for d in BackDesign)) from None
     offset = _offset(back_offset, imp.max_back_offset)
-    game_map = load_map(map_id)
+    game, game_map = load_game(map_id)
     if test_page:
         flip = back_mode.flip or Flip.LONG
-        pages = alignment_pages(paper, flip, offset)
-        path = output_path(output, f"duplex-test-{flip.value}-{paper.id}")
+        test_mode = Backs.DUPLEX_SHORT if flip is Flip.SHORT else Backs.DUPLEX_LONG
+        try:
+            pages = alignment_pages(paper, DeckOptions(size, bleed, test_mode, offset), imp)
+        except LayoutError as exc:
+            raise UserError(str(exc)) from None
+        path = output_path(output, f"duplex-test-{flip.value}-{size.id}-{paper.id}")
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
-    try:
-        geometry = find_geometry(game_map.id)
-    except MapDataError:
-        geometry = None
-    try:
-        pages = deck_pages(game_map, paper, DeckOptions(size, bleed, back_mode, offset), imp,
-                           geometry)
-    except LayoutError as exc:
-        raise UserError(str(exc)) from None
+    with game_errors():
+        pages = game.deck_pages(game_map, paper,
+                                DeckOptions(size, bleed, back_mode, offset, design))
     path = output_path(output, f"{game_map.id}-cards-{size.id}")
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 

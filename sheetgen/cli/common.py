@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from sheetgen.maps import UnknownMapError, find_map
+from sheetgen.games import Game, GameError, game_of, resolve_map
 from sheetgen.model import Map
 from sheetgen.templates import Paper, UnknownTemplateError, paper, paper_ids
 
@@ -26,11 +27,41 @@ class UserError(click.ClickException):
     exit_code = 1
 
 
-def load_map(map_id: str) -> Map:
+def load_map(word: str) -> Map:
+    """The map named by a map id, or by a game id that has one map."""
+    with game_errors():
+        return resolve_map(word)
+
+
+def load_game(word: str) -> tuple[Game, Map]:
+    """The map a word names and the game it is played in (the registry's entry)."""
+    game_map = load_map(word)
+    with game_errors():
+        return game_of(game_map), game_map
+
+
+@contextmanager
+def game_errors(prefix: str = "") -> Iterator[None]:
+    """Report a game's refusal (a part it lacks, a bad seed, no drawing yet) as a user
+    error, optionally naming the option at fault."""
     try:
-        return find_map(map_id)
-    except UnknownMapError as exc:
-        raise UserError(str(exc)) from None
+        yield
+    except GameError as exc:
+        raise UserError(f"{prefix}{exc}") from None
+
+
+def read_text(path: Path) -> str:
+    """A text input file (a scoring CSV) as text, or a UserError naming the line of the
+    first byte that is not UTF-8."""
+    if not path.is_file():
+        raise UserError(f"{path}: no such file")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise UserError(f"{path}:{line}: expected UTF-8 text; got byte "
+                        f"0x{data[exc.start]:02x}") from None
 
 
 def _paper_callback(ctx: click.Context, param: click.Parameter, value: str) -> Paper:

@@ -8,15 +8,14 @@ from pathlib import Path
 import click
 
 from sheetgen.cli.common import (
-    UserError,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
     report,
     write_atomically,
 )
-from sheetgen.maps import MapDataError
 from sheetgen.templates import Paper
 
 
@@ -31,34 +30,27 @@ def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> No
     eight player sheets, the deck (fronts and backs), two d10, a seeded game with its
     par score, how to score with sheetgen, and the open-data credits.
 
-    GAME is a map id: usa or europe.
+    GAME is a map id (usa, europe), or a game that has one map.
 
     \b
     Examples:
       sheetgen kit usa
       sheetgen kit europe --paper letter -o europe-kit.pdf
     """
-    from sheetgen.kit import build_kit, kit_pdf
+    from sheetgen.document import document_pdf
 
-    game_map = load_map(map_id)
-    if game_map.game != "ontour":
-        raise UserError(f"kit: {game_map.id} is a {game_map.game} map; kits are made for "
-                        "the On Tour maps usa and europe")
+    game, game_map = load_game(map_id)
     path = output_path(output, f"{game_map.id}-kit-{paper.id}", "pdf")
-    steps = ["rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
-             "attribution", "cover"]
-    with click.progressbar(length=len(steps) + 1, label="Building the kit",
+    with click.progressbar(length=len(game.kit_steps) + 1, label="Building the kit",
                            file=sys.stderr,
                            item_show_func=lambda s: s) as bar:
         def progress(label: str) -> None:
             bar.update(1, label)
 
-        try:
-            parts = build_kit(game_map, paper, seed=seed, progress=progress)
-        except MapDataError as exc:
-            raise UserError(str(exc)) from None
+        with game_errors():
+            parts = game.kit_parts(game_map, paper, seed=seed, progress=progress)
         bar.update(1, "PDF")
-        blob = kit_pdf(parts, f"{game_map.title}: print-and-play kit")
+        blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
     write_atomically(path, blob)
     report([path])
 

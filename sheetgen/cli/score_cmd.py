@@ -5,21 +5,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import click
 
 from sheetgen.cli.common import (
     UserError,
+    game_errors,
+    load_game,
     load_map,
     output_option,
     output_path,
     paper_option,
+    read_text,
     report,
     write_atomically,
 )
-from sheetgen.model import Board, Map, MapGeometry
-from sheetgen.solve.ontour import Standings, standings
+from sheetgen.document import Part, document_pdf
+from sheetgen.games import Game, GameError
+from sheetgen.model import Board, Map
 from sheetgen.templates import Paper
 
 DEFAULT_PLAYERS = 4
@@ -59,47 +62,13 @@ def template_command(map_id: str, players: str | None, output: Path | None) -> N
       sheetgen template usa
       sheetgen template usa --players Alice,Bob -o game.csv
     """
-    from sheetgen.boardio import template_csv
-
     names = _players(players)
-    game_map = load_map(map_id)
+    game, game_map = load_game(map_id)
     path = output_path(output, f"{game_map.id}-board", "csv")
-    write_atomically(path, template_csv(game_map, names).encode("utf-8"))
+    with game_errors():
+        text = game.template_csv(game_map, names)
+    write_atomically(path, text.encode("utf-8"))
     report([path])
-
-
-def score_json(result: Standings) -> dict[str, Any]:
-    """The Score JSON of the spec. ``winner`` is a name, or, on a true tie (same score
-    and same circled count on the board), the list of the tied names in CSV order."""
-    winner: str | list[str] | None
-    winner = list(result.winners) if len(result.winners) > 1 else (
-        result.winners[0] if result.winners else None)
-    return {
-        "map": result.map_id,
-        "players": [{"name": p.player, "score": p.result.score, "route": list(p.result.route),
-                     "spaces": p.result.spaces, "circled": p.result.circled,
-                     "circled_on_board": p.circled_on_board} for p in result.players],
-        "winner": winner,
-    }
-
-
-def standings_text(result: Standings) -> str:
-    """The standings as a plain table, best first, then each player's route."""
-    from sheetgen.render.scored import place, winner_line
-
-    name_w = max([len("player")] + [len(p.player) for p in result.players])
-    lines = [f"{'#':>2}  {'player':<{name_w}}  score  spaces  circled  on board"]
-    for entry in result.ranked:
-        r = entry.result
-        rank = place(result, entry)
-        lines.append(f"{rank:>2}  {entry.player:<{name_w}}  {r.score:>5}  {r.spaces:>6}  "
-                     f"{r.circled:>7}  {entry.circled_on_board:>8}")
-    lines.append(winner_line(result))
-    for entry in result.players:
-        route = " ".join(entry.result.route) or "(none)"
-        flag = "" if entry.result.proven_optimal else " (not proven best)"
-        lines.append(f"{entry.player}: {route}{flag}")
-    return "\n".join(lines)
 
 
 @click.command("score")
@@ -127,54 +96,40 @@ def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Pap
       sheetgen score game.csv
       sheetgen score game.csv --json -o scored.pdf
     """
-    from sheetgen.boardio import BoardFormatError, parse_boards
-    from sheetgen.maps import MapDataError, find_geometry
-
-    if not board_csv.is_file():
-        raise UserError(f"{board_csv}: no such file")
-    if map_id is not None:
-        load_map(map_id)  # an unknown --map is reported as the option's fault
-    try:
-        text = board_csv.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = board_csv.read_bytes()[: exc.start].count(b"\n") + 1
-        raise UserError(f"{board_csv}:{line}: expected UTF-8 text; got byte "
-                        f"0x{exc.object[exc.start]:02x}") from None
-    try:
-        found, boards = parse_boards(text, str(board_csv), map_id)
-    except BoardFormatError as exc:
-        raise UserError(str(exc)) from None
-    game_map = load_map(found)
-    result = standings(game_map, boards)
+    game, game_map, boards = read_boards(board_csv, map_id)
+    with game_errors():
+        result = game.score(game_map, boards)
     path = output_path(output, f"{board_csv.stem}-scored", "pdf", inputs=[board_csv])
-    pdf: bytes | None = None
+    parts: list[Part] = []
+    no_pdf = ""
     try:
-        geometry = find_geometry(game_map.id)
-    except MapDataError:
-        geometry = None
-    if geometry is not None:
-        pdf = _render(game_map, geometry, paper, boards, result)
+        parts = game.scored_parts(game_map, paper, boards, result)
+    except GameError as exc:
+        no_pdf = f"no PDF: {exc}"
     if as_json:
-        click.echo(json.dumps(score_json(result), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(game.score_json(result), indent=2, ensure_ascii=False))
     else:
-        click.echo(standings_text(result))
-    if pdf is None:
-        click.echo(f"no PDF: map {game_map.id} has no drawing yet", err=True)
+        click.echo(game.standings_text(result))
+    if no_pdf:
+        click.echo(no_pdf, err=True)
         return
-    write_atomically(path, pdf)
+    write_atomically(path, document_pdf(parts, f"{game_map.title}: scored boards"))
     report([path])
 
 
-def _render(game_map: Map, geometry: MapGeometry, paper: Paper, boards: list[Board],
-            result: Standings) -> bytes:
-    from sheetgen.render.pdf import Bookmark, build_pdf
-    from sheetgen.render.scored import scored_pages
+def read_boards(board_csv: Path, map_id: str | None) -> tuple[Game, Map, list[Board]]:
+    """The game, map and boards of a scoring CSV (``--map`` wins over its map line)."""
+    from sheetgen.boardio import BoardFormatError, map_of_csv
 
-    pages = scored_pages(game_map, geometry, paper, boards, result)
-    marks = [Bookmark(f"{b.player}: {p.result.score}", i)
-             for i, (b, p) in enumerate(zip(boards, result.players, strict=True))]
-    marks.append(Bookmark("Standings", len(pages) - 1))
-    return build_pdf(pages, f"{game_map.title}: scored boards", marks)
+    text = read_text(board_csv)
+    # An unknown --map is the option's fault, whatever the file says.
+    override = None if map_id is None else load_map(map_id).id
+    try:
+        game, game_map = load_game(map_of_csv(text, str(board_csv), override).id)
+        with game_errors():
+            return game, game_map, game.parse_boards(text, str(board_csv), game_map)
+    except BoardFormatError as exc:
+        raise UserError(str(exc)) from None
 
 
 COMMANDS = (template_command, score_command)

@@ -10,7 +10,8 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
@@ -18,16 +19,7 @@ from sheetgen.cli.common import (
     write_atomically,
     write_pages,
 )
-from sheetgen.model import Map
-from sheetgen.rules.ontour import Script, ScriptError, make_script, script_to_json
 from sheetgen.templates import Paper
-
-
-def _script(game_map: Map, seed: int) -> Script:
-    try:
-        return make_script(game_map, seed)
-    except ScriptError as exc:
-        raise UserError(str(exc)) from None
 
 
 @click.command("script")
@@ -54,13 +46,16 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
       sheetgen script usa --seed 7 --json -o game7.json
       sheetgen script usa --seed 7 --par
     """
-    game_map = load_map(map_id)
-    script = _script(game_map, seed)
+    game, game_map = load_game(map_id)
+    with game_errors("--seed: "):
+        script = game.make_script(game_map, seed)
     if par:
-        _print_par(game_map, script, as_json)
+        with game_errors():
+            result = game.par(game_map, script)
+        click.echo(json.dumps(dict(result.data)) if as_json else result.summary)
         return
     if as_json:
-        text = script_to_json(script)
+        text = game.script_json(script)
         if output is None:
             click.echo(text, nl=False)
             return
@@ -68,25 +63,10 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
         write_atomically(path, text.encode("utf-8"))
         report([path])
         return
-    from sheetgen.render.script import script_svgs
-
     path = output_path(output, f"{game_map.id}-seed-{seed}-script", "pdf")
-    svgs = script_svgs(game_map, script, paper)
+    with game_errors():
+        svgs = game.script_pages(game_map, script, paper)
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
-
-
-def _print_par(game_map: Map, script: Script, as_json: bool) -> None:
-    from sheetgen.players import par_result
-
-    result = par_result(game_map, script)
-    if as_json:
-        click.echo(json.dumps({"map": game_map.id, "seed": script.seed, "par": result.score,
-                               "route": list(result.route), "spaces": result.spaces,
-                               "circled": result.circled}))
-        return
-    click.echo(f"{game_map.id} seed {script.seed}: par {result.score} "
-               f"({result.spaces} spaces, {result.circled} circled; route "
-               f"{'-'.join(result.route)})")
 
 
 @click.command("check")
@@ -107,27 +87,20 @@ def check_command(board_csv: Path, seed: int, map_id: str | None) -> None:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
     """
-    from sheetgen.rules.check import check_board
+    from sheetgen.cli.score_cmd import read_boards
 
-    try:
-        from sheetgen.boardio import BoardFormatError, parse_boards
-    except ImportError:
-        raise UserError("check: reading scoring CSVs is not available in this build") from None
-    text = board_csv.read_text(encoding="utf-8-sig")
-    try:
-        found_map, boards = parse_boards(text, str(board_csv), map_id)
-    except BoardFormatError as exc:
-        raise UserError(str(exc)) from None
-    game_map = load_map(found_map)
-    script = _script(game_map, seed)
+    game, game_map, boards = read_boards(board_csv, map_id)
+    with game_errors("--seed: "):
+        script = game.make_script(game_map, seed)
     failures = []
     for board in boards:
-        result = check_board(game_map, script, board)
-        if result.legal:
+        with game_errors():
+            verdict = game.check(game_map, script, board)
+        if verdict.legal:
             click.echo(f"{board.player}: legal for {game_map.id} seed {seed}")
         else:
             failures.append(f"{board.player}: not legal for {game_map.id} seed {seed}: "
-                            f"{result.problem}")
+                            f"{verdict.problem}")
     for line in failures:
         click.echo(line)
     if failures:

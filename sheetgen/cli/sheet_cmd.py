@@ -9,17 +9,14 @@ import click
 from sheetgen.cli.common import (
     UserError,
     format_option,
-    load_map,
+    game_errors,
+    load_game,
     output_option,
     output_path,
     paper_option,
     report,
     write_pages,
 )
-from sheetgen.maps import MapDataError, attribution, find_geometry
-from sheetgen.model import Map
-from sheetgen.players.game import setup_cells
-from sheetgen.rules.ontour import Script, ScriptError, make_script
 from sheetgen.templates import Paper
 
 MAX_PLAYERS = 8
@@ -46,33 +43,14 @@ def sheet_command(map_id: str, players: int, paper: Paper, seed: int | None, fmt
       sheetgen sheet usa -n 1 --format png -o usa.png
       sheetgen sheet usa --seed 4711
     """
-    from sheetgen.render.sheet import SheetOptions, sheet_svg
-
     if not 1 <= players <= MAX_PLAYERS:
         raise UserError(f"-n/--players: {players} is outside 1-{MAX_PLAYERS}")
-    game_map = load_map(map_id)
-    try:
-        geometry = find_geometry(game_map.id)
-    except MapDataError as exc:
-        raise UserError(str(exc)) from None
-    prefilled = None
-    if seed is not None:
-        prefilled = setup_cells(_script(game_map, seed))
+    game, game_map = load_game(map_id)
     name = f"{game_map.id}-sheets-{paper.id}" + (f"-seed-{seed}" if seed is not None else "")
     path = output_path(output, name, fmt)
-    credit = attribution(game_map.id)
-    # Every player's sheet is the same page: drawn once, stored once in the PDF.
-    svgs = [sheet_svg(game_map, geometry, paper,
-                      SheetOptions(attribution=credit, seed=seed, prefilled=prefilled))
-            ] * players
+    with game_errors():
+        svgs = game.sheet_pages(game_map, paper, [""] * players, seed=seed)
     report(write_pages(path, fmt, svgs, title=f"{game_map.title}: player sheets"))
-
-
-def _script(game_map: Map, seed: int) -> Script:
-    try:
-        return make_script(game_map, seed)
-    except ScriptError as exc:
-        raise UserError(f"--seed: {exc}") from None
 
 
 COMMANDS = (sheet_command,)

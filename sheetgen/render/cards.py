@@ -29,13 +29,13 @@ from sheetgen.render.layout import (
     Imposition,
     LayoutError,
     Rect,
+    balanced,
     card_grid,
     crop_marks,
     draw_crop_marks,
     draw_ruler,
     fold_grid,
     mirror_rect,
-    ruler_spot,
 )
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
@@ -58,6 +58,15 @@ class Backs(Enum):
         return {Backs.DUPLEX_LONG: Flip.LONG, Backs.DUPLEX_SHORT: Flip.SHORT}.get(self)
 
 
+class BackDesign(Enum):
+    """How much ink a card back takes."""
+
+    OUTLINE = "outline"
+    """White card, the title and a double frame in navy: about a tenth of the ink."""
+    SOLID = "solid"
+    """A full navy flood with a lattice, to the edge of the bleed."""
+
+
 @dataclass(frozen=True)
 class DeckOptions:
     size: CardSize
@@ -66,6 +75,7 @@ class DeckOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     """Shift of every back page in mm (x right, y down), to correct a printer's duplex
     misregistration measured with the test sheet."""
+    back_design: BackDesign = BackDesign.OUTLINE
 
 
 # --- one card -----------------------------------------------------------------------------
@@ -231,17 +241,28 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
 
 
 def card_back(dwg: svgwrite.Drawing, game_map: Map, size: CardSize, bleed: float,
-              imp: Imposition, style: Style) -> Group:
-    """The back of every card of ``game_map``: its title on a diamond lattice."""
+              imp: Imposition, style: Style,
+              design: BackDesign = BackDesign.OUTLINE) -> Group:
+    """The back of every card of ``game_map``: its title in a double frame, on white
+    (``OUTLINE``) or on a navy diamond lattice (``SOLID``)."""
     w, h, s, b = size.width, size.height, imp.safe, bleed
-    group = dwg.g(class_="card-back")
-    group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=BACK_COLOUR))
-    lattice = pattern_fill(dwg, "grid", "#ffffff", pitch=3.2, opacity=0.13, angle=45)
-    group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=lattice))
-    group.add(dwg.rect((s, s), (w - 2 * s, h - 2 * s), rx=2.5, fill="none", stroke="#ffffff",
-                       stroke_width=0.45, stroke_opacity=0.85))
+    group = dwg.g(class_=f"card-back {design.value}")
+    if design is BackDesign.SOLID:
+        group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=BACK_COLOUR))
+        lattice = pattern_fill(dwg, "grid", "#ffffff", pitch=3.2, opacity=0.13, angle=45)
+        group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill=lattice))
+        frame, frame_opacity = "#ffffff", (0.85, 0.6)
+    else:
+        group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
+        lattice = pattern_fill(dwg, "grid", BACK_COLOUR, pitch=4.0, opacity=0.16, angle=45)
+        group.add(dwg.rect((s + 1.2, s + 1.2), (w - 2 * s - 2.4, h - 2 * s - 2.4), rx=1.8,
+                           fill=lattice))
+        frame, frame_opacity = BACK_COLOUR, (1.0, 1.0)
+    group.add(dwg.rect((s, s), (w - 2 * s, h - 2 * s), rx=2.5, fill="none", stroke=frame,
+                       stroke_width=0.45, stroke_opacity=frame_opacity[0]))
     group.add(dwg.rect((s + 1.2, s + 1.2), (w - 2 * s - 2.4, h - 2 * s - 2.4), rx=1.8,
-                       fill="none", stroke="#ffffff", stroke_width=0.2, stroke_opacity=0.6))
+                       fill="none", stroke=frame, stroke_width=0.2,
+                       stroke_opacity=frame_opacity[1]))
     head, _, tail = game_map.title.partition(":")
     lines = [head.strip(), tail.strip()] if tail else [head.strip()]
     plate_w = w - 2 * s - 6
@@ -255,7 +276,9 @@ def card_back(dwg: svgwrite.Drawing, game_map: Map, size: CardSize, bleed: float
     plate_h = sum(pt * PT * 0.95 for pt in sizes) + 4 + dots + 2
     py = (h - plate_h) / 2
     group.add(dwg.rect((round((w - plate_w) / 2, 3), round(py, 3)),
-                       (round(plate_w, 3), round(plate_h, 3)), rx=2, fill="#ffffff"))
+                       (round(plate_w, 3), round(plate_h, 3)), rx=2, fill="#ffffff",
+                       stroke=BACK_COLOUR if design is BackDesign.OUTLINE else "none",
+                       stroke_width=0.3))
     y = py + 2
     for line, pt in zip(lines, sizes, strict=True):
         y += pt * PT * 0.95
@@ -301,10 +324,6 @@ def _place(dwg: svgwrite.Drawing, content: Group, trim: Rect, bleed: float, size
     dwg.add(marks)
 
 
-def _chunks(n: int, per: int) -> list[range]:
-    return [range(i, min(i + per, n)) for i in range(0, n, per)]
-
-
 def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Imposition,
                geometry: MapGeometry | None = None) -> list[str]:
     """Every card of ``game_map`` imposed on pages of ``paper``, as SVG strings."""
@@ -316,15 +335,15 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
     pages: list[str] = []
     if options.backs is Backs.FOLD:
         fold = fold_grid(paper, size, bleed, imp)
-        for chunk in _chunks(len(cards), fold.per_page):
+        for chunk in balanced(len(cards), fold.per_page):
             dwg = new_page(fold.page_w, fold.page_h)
             trims = []
             for slot, i in enumerate(chunk):
                 _place(dwg, card_face(dwg, game_map, cards[i], size, bleed, imp, geometry,
                                       style), fold.fronts[slot], bleed, size, i, "front")
-                _place(dwg, card_back(dwg, game_map, size, bleed, imp, style),
-                       fold.backs[slot], bleed, size, i, "back",
-                       turned=not fold.vertical_fold)
+                _place(dwg, card_back(dwg, game_map, size, bleed, imp, style,
+                                      options.back_design), fold.backs[slot], bleed, size,
+                       i, "back", turned=not fold.vertical_fold)
                 trims += [fold.fronts[slot], fold.backs[slot]]
             x1, y1, x2, y2 = fold.fold
             dwg.add(dwg.line((x1, y1), (x2, y2), class_="fold-line", stroke="#555555",
@@ -335,7 +354,7 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
             pages.append(dwg.tostring())
         return pages
     grid = card_grid(paper, size, bleed, imp)
-    for chunk in _chunks(len(cards), grid.per_page):
+    for chunk in balanced(len(cards), grid.per_page):
         dwg = new_page(grid.page_w, grid.page_h)
         trims = []
         for slot, i in enumerate(chunk):
@@ -353,8 +372,8 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
         back = new_page(grid.page_w, grid.page_h)
         for slot, i in enumerate(chunk):
             at = mirror_rect(grid.slots[slot], grid.page_w, grid.page_h, flip).moved(ox, oy)
-            _place(back, card_back(back, game_map, size, bleed, imp, style), at, bleed, size,
-                   i, "back")
+            _place(back, card_back(back, game_map, size, bleed, imp, style,
+                                   options.back_design), at, bleed, size, i, "back")
         box = mirror_rect(grid.ruler.box, grid.page_w, grid.page_h, flip).moved(ox, oy)
         draw_ruler(back, box, grid.ruler.shape)
         pages.append(back.tostring())
@@ -363,69 +382,89 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
 
 # --- duplex alignment test ----------------------------------------------------------------
 
-TEST_MARKS = ((0.0, 0.0), (-60.0, -90.0), (60.0, -90.0), (-60.0, 90.0), (60.0, 90.0))
-"""Crosshair positions relative to the page centre (mm)."""
+
+def _test_text(dwg: svgwrite.Drawing, lines: Sequence[str], slots: Sequence[Rect],
+               arm: float, group: Group) -> None:
+    """Instructions set inside the card slots, above and below the crosshair at each
+    slot's centre, flowing from one slot to the next."""
+    size_pt, leading = 6.5, 6.5 * PT * 1.3
+    width = slots[0].w - 5.0
+    wrapped = [part for line in lines for part in wrap(line, width, size_pt)]
+    k = 0
+    for slot in slots:
+        cy = slot.centre[1]
+        for top, bottom in ((slot.y + 3.0, cy - arm - 2.0), (cy + arm + 5.5, slot.y1 - 2.5)):
+            y = top + leading
+            while k < len(wrapped) and y <= bottom:
+                group.add(text(dwg, wrapped[k], slot.x + 2.5, y, size_pt))
+                y += leading
+                k += 1
+    if k < len(wrapped):
+        raise LayoutError("the duplex test instructions do not fit in a card slot")
 
 
-def alignment_pages(paper: Paper, flip: Flip, back_offset: tuple[float, float] = (0.0, 0.0)
-                    ) -> list[str]:
-    """Two pages to print on the two sides of one sheet: crosshairs on the front; on the
-    back, scales at the mirrored places. Held against the light, the back's scales read
-    where the front's crosshairs landed: that reading is the ``--back-offset``."""
-    w, h = paper.width, paper.height
+def alignment_pages(paper: Paper, options: DeckOptions, imp: Imposition) -> list[str]:
+    """Two pages to print on the two sides of one sheet, imposed exactly as the deck is
+    (same page orientation, card slots, mirroring and ``back_offset``): a crosshair at
+    the centre of every front slot; on the back, scales where those slots' backs go.
+    Held against the light, the back's scales read where the front's crosshairs landed:
+    that reading is the ``--back-offset``."""
+    flip = options.backs.flip or Flip.LONG
+    grid = card_grid(paper, options.size, options.bleed, imp)
+    w, h = grid.page_w, grid.page_h
     front, back = new_page(w, h), new_page(w, h)
     flip_name = "long" if flip is Flip.LONG else "short"
     ink = "#1a1a1a"
+    arm = min(12.0, options.size.width / 2 - 3.0)
+    frames = front.g(class_="slots", fill="none", stroke="#9a9a9a", stroke_width=0.15,
+                     stroke_dasharray="1,1")
     marks = front.g(class_="crosshairs", stroke=ink, stroke_width=0.15)
-    for i, (dx, dy) in enumerate(TEST_MARKS):
-        cx, cy = w / 2 + dx, h / 2 + dy
-        marks.add(front.line((cx - 14, cy), (cx + 14, cy), class_="crosshair"))
-        marks.add(front.line((cx, cy - 14), (cx, cy + 14), class_="crosshair"))
-        for mm in range(-12, 13, 2):  # scale marks on the arms
+    words = front.g(fill=ink)
+    for i, slot in enumerate(grid.slots):
+        frames.add(front.rect((slot.x, slot.y), (slot.w, slot.h), class_="slot"))
+        cx, cy = slot.centre
+        marks.add(front.line((cx - arm, cy), (cx + arm, cy), class_="crosshair"))
+        marks.add(front.line((cx, cy - arm), (cx, cy + arm), class_="crosshair"))
+        for mm in range(-int(arm), int(arm) + 1, 2):  # scale marks on the arms
             if mm:
                 marks.add(front.line((cx + mm, cy - 0.8), (cx + mm, cy + 0.8)))
                 marks.add(front.line((cx - 0.8, cy + mm), (cx + 0.8, cy + mm)))
-        front.add(text(front, f"F{i + 1}", cx + 2, cy - 2, 7, fill=ink))
+        words.add(text(front, f"F{i + 1}", cx + 2, cy - 2, 7, fill=ink))
+    _test_text(front, [
+        f"Duplex test, front ({grid.per_page} cards a page, flip on the {flip_name} edge)",
+        "Print this page and the next on the two sides of one sheet, at 100 % / actual "
+        f"size, two-sided, 'flip on {flip_name} edge'. Then read the back."],
+        grid.slots, arm, words)
+    front.add(frames)
     front.add(marks)
-    front.add(text(front, f"Duplex alignment test: front (flip on the {flip_name} edge)",
-                   w / 2, 20, 13, bold=True, anchor="middle"))
-    for j, line in enumerate((
-            "Print this page and the next on the two sides of one sheet, at 100 % / actual "
-            "size,", f"with your printer's two-sided setting 'flip on {flip_name} edge'. "
-            "Then read the instructions on the back.")):
-        front.add(text(front, line, w / 2, 28 + j * 5, 9, anchor="middle"))
-    ruler = ruler_spot(w, h, [Rect(w / 2 - 75, h / 2 - 105, 150, 210), Rect(0, 0, w, 40)],
-                      margin=6.0)
-    if ruler is None:
-        raise LayoutError(f"no room for the scale ruler on {paper.name}")
-    draw_ruler(front, *ruler)
-    ox, oy = back_offset
+    front.add(words)
+    draw_ruler(front, grid.ruler.box, grid.ruler.shape)
+    ox, oy = options.back_offset
     scales = back.g(class_="scales", stroke=ink, stroke_width=0.12)
     labels = back.g(fill=ink)
-    for i, (dx, dy) in enumerate(TEST_MARKS):
-        spot = mirror_rect(Rect(w / 2 + dx, h / 2 + dy, 0, 0), w, h, flip).moved(ox, oy)
-        cx, cy = spot.x, spot.y
-        scales.add(back.line((cx - 10, cy), (cx + 10, cy), class_="scale-x"))
-        scales.add(back.line((cx, cy - 10), (cx, cy + 10), class_="scale-y"))
-        for mm in range(-10, 11):
+    span = int(arm) - 2
+    spots = [mirror_rect(slot, w, h, flip).moved(ox, oy) for slot in grid.slots]
+    for i, spot in enumerate(spots):
+        cx, cy = spot.centre
+        scales.add(back.line((cx - span, cy), (cx + span, cy), class_="scale-x"))
+        scales.add(back.line((cx, cy - span), (cx, cy + span), class_="scale-y"))
+        for mm in range(-span, span + 1):
             t = 2.0 if mm % 5 == 0 else 1.0
             scales.add(back.line((cx + mm, cy), (cx + mm, cy + t)))
             scales.add(back.line((cx, cy + mm), (cx + t, cy + mm)))
-        for mm in (-10, -5, 5, 10):
-            labels.add(text(back, f"{mm:+d}", cx + mm, cy + 4.3, 5.5, anchor="middle"))
-            labels.add(text(back, f"{mm:+d}", cx + 2.6, cy + mm + 0.7, 5.5))
+        for mm in range(-span // 5 * 5, span + 1, 5):
+            if mm:
+                labels.add(text(back, f"{mm:+d}", cx + mm, cy + 4.3, 5.5, anchor="middle"))
+                labels.add(text(back, f"{mm:+d}", cx + 2.6, cy + mm + 0.7, 5.5))
         labels.add(text(back, f"B{i + 1}", cx - 2, cy - 2, 7, anchor="end"))
+    _test_text(back, [
+        "Duplex test, back. Hold the sheet against a window, this side facing you. Each "
+        "front crosshair shows through near a scale: read its position, X across "
+        "(right +) and Y down (down +).",
+        "Make the cards with --back-offset X,Y and print this test again with the same "
+        "offset: the crosshairs should then sit on the zeros."], spots, arm, labels)
     back.add(scales)
     back.add(labels)
-    back.add(text(back, "Duplex alignment test: back", w / 2, 20, 13, bold=True,
-                  anchor="middle"))
-    for j, line in enumerate((
-            "Hold the sheet against a window, this side facing you. Each front crosshair "
-            "shows", "through near a scale: read its position, X across (right +) and Y "
-            "down (down +).", "Make the cards with --back-offset X,Y (for example "
-            "--back-offset 1.5,-0.5)", "and this test again with the same offset: the "
-            "crosshairs should then sit on the zeros.")):
-        back.add(text(back, line, w / 2, 28 + j * 4.6, 9, anchor="middle"))
-    draw_ruler(back, mirror_rect(ruler[0], w, h, flip).moved(ox, oy), ruler[1])
+    box = mirror_rect(grid.ruler.box, w, h, flip).moved(ox, oy)
+    draw_ruler(back, box, grid.ruler.shape)
     return [front.tostring(), back.tostring()]
-

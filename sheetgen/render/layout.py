@@ -10,10 +10,13 @@ Card imposition rules (``templates/cards.toml [imposition]``):
   reliably closer to the edge).
 * Cards without bleed are laid edge to edge and share their cut lines. Cards with bleed are
   separated by ``2 * bleed + gutter``: the gutter between two bleed areas holds crop marks.
-* Crop marks extend the trim lines, never enter any card's bleed area, and are hairlines
-  of at least 0.25 pt.
+* Crop marks extend the trim lines, never enter any card's bleed area, are hairlines
+  of at least 0.25 pt, and stay ``crop_edge`` (5 mm) from the paper's edge: inside what a
+  home printer prints. Every trim line carries at least one mark; a grid that cannot give
+  every line one (no room in the margin for cards cut edge to edge) is not used.
 * The page is portrait or landscape, whichever holds more cards; every page of a deck uses
-  the same grid, a part-filled last page included.
+  the same grid, and the cards are spread evenly over the pages (no last page with one
+  card): see :func:`balanced`.
 """
 
 from __future__ import annotations
@@ -45,6 +48,21 @@ Segment = tuple[float, float, float, float]
 
 class LayoutError(ValueError):
     """Parts that cannot be laid out on the chosen paper (say what does not fit)."""
+
+
+def balanced(n: int, per_page: int) -> list[range]:
+    """``n`` cards over as few pages of ``per_page`` slots as hold them, spread evenly:
+    page sizes differ by at most one card (41 on 8-card pages: 7, 7, 7, 7, 7, 6)."""
+    if n <= 0:
+        return []
+    pages = -(-n // per_page)
+    base, extra = divmod(n, pages)
+    out, start = [], 0
+    for k in range(pages):
+        size = base + (1 if k < extra else 0)
+        out.append(range(start, start + size))
+        start += size
+    return out
 
 
 @dataclass(frozen=True)
@@ -115,6 +133,7 @@ class Imposition:
     crop_length: float
     crop_offset: float
     crop_edge: float
+    crop_min: float
     crop_stroke_pt: float
     fold_clearance: float
     max_back_offset: float
@@ -240,14 +259,17 @@ ALIGNMENTS = ((0.5, 0.5), (0.5, 0.0), (0.0, 0.5), (0.5, 1.0), (1.0, 0.5))
 
 
 def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> PageGrid:
-    """The fullest grid of ``size`` cards on ``paper``, portrait or landscape (portrait on a
-    tie), centred on the page if the ruler has room so, else pushed to one side."""
+    """The fullest grid of ``size`` cards on ``paper`` that leaves room for the ruler and a
+    crop mark on every trim line, portrait or landscape (portrait on a tie), centred on
+    the page if the ruler has room so, else pushed to one side."""
     candidates: list[tuple[int, float, float, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
         cols = fit_count(w - 2 * imp.margin, size.width, bleed, imp)
         rows = fit_count(h - 2 * imp.margin, size.height, bleed, imp)
-        candidates.append((cols * rows, w, h, cols, rows))
+        # Smaller grids too: when the fullest leaves no room for the ruler or the marks.
+        candidates += [(c * r, w, h, c, r) for c in range(cols, 0, -1)
+                       for r in range(rows, 0, -1)]
     candidates.sort(key=lambda c: -c[0])  # stable: portrait first on a tie
     for count, w, h, cols, rows in candidates:
         if count == 0:
@@ -257,10 +279,12 @@ def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Pa
         for align in ALIGNMENTS:
             slots = _slots(size, bleed, cols, rows, imp, area, align)
             ruler = _ruler_for(slots, bleed, w, h, imp)
-            if ruler is not None:
+            if ruler is not None and every_line_marked(slots, bleed, w, h, imp,
+                                                       [ruler.box]):
                 return PageGrid(w, h, bleed, cols, rows, slots, ruler)
-    raise LayoutError(f"a {size.name} card with {bleed:g} mm bleed and the scale ruler do "
-                      f"not fit on {paper.name} inside {imp.margin:g} mm margins")
+    raise LayoutError(f"a {size.name} card with {bleed:g} mm bleed, its crop marks and the "
+                      f"scale ruler do not fit on {paper.name} inside {imp.margin:g} mm "
+                      "margins")
 
 
 class Flip(Enum):
@@ -306,9 +330,10 @@ class FoldGrid:
 
 
 def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> FoldGrid:
-    """The fullest fold layout: page orientation and fold direction that hold the most
-    front/back pairs. Fronts sit on the left (or top) half against the fold, backs are
-    their mirror images on the other half."""
+    """The fullest fold layout: page orientation, fold direction and grid that hold the
+    most front/back pairs with room for the ruler and a crop mark on every line. Fronts
+    sit on the left (or top) half against the fold, backs are their mirror images on the
+    other half."""
     options: list[tuple[int, bool, bool, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
@@ -318,7 +343,8 @@ def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Fo
             half_h = h - 2 * imp.margin if vertical else (h / 2 - clear - imp.margin)
             cols = fit_count(half_w, size.width, bleed, imp)
             rows = fit_count(half_h, size.height, bleed, imp)
-            options.append((cols * rows, landscape, vertical, cols, rows))
+            options += [(c * r, landscape, vertical, c, r) for c in range(cols, 0, -1)
+                        for r in range(rows, 0, -1)]
     options.sort(key=lambda o: -o[0])
     for count, landscape, vertical, cols, rows in options:
         if count == 0:
@@ -343,7 +369,8 @@ def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Fo
             else:
                 backs = tuple(Rect(r.x, round(2 * c - r.y1, 4), r.w, r.h) for r in fronts)
             ruler = _ruler_for(fronts + backs, bleed, w, h, imp, [segment_box(fold)])
-            if ruler is not None:
+            if ruler is not None and every_line_marked(fronts + backs, bleed, w, h, imp,
+                                                       [ruler.box]):
                 return FoldGrid(w, h, bleed, fronts, backs, fold, vertical, ruler)
     raise LayoutError(f"a {size.name} card with {bleed:g} mm bleed does not fit twice "
                       f"(front and back) with the scale ruler on {paper.name}")
@@ -365,7 +392,7 @@ def _merge(intervals: Iterable[tuple[float, float]]) -> list[tuple[float, float]
 def _marks_along(lines: Sequence[float], trims: Sequence[Rect], bleed: float, length: float,
                  imp: Imposition, vertical: bool, obstacles: Sequence[Rect]) -> list[Segment]:
     """Marks on the lines x = const (``vertical``) or y = const through the trim edges."""
-    min_len = 0.8
+    min_len = imp.crop_min
     marks: list[Segment] = []
     for pos in lines:
         cards = [t for t in trims
@@ -413,6 +440,16 @@ def crop_marks(trims: Sequence[Rect], bleed: float, page_w: float, page_h: float
     ys = sorted({round(v, 6) for t in trims for v in (t.y, t.y1)})
     return (_marks_along(xs, trims, bleed, page_h, imp, True, obstacles)
             + _marks_along(ys, trims, bleed, page_w, imp, False, obstacles))
+
+
+def every_line_marked(trims: Sequence[Rect], bleed: float, page_w: float, page_h: float,
+                      imp: Imposition, obstacles: Sequence[Rect] = ()) -> bool:
+    """Does every trim line of ``trims`` get at least one crop mark?"""
+    marks = crop_marks(trims, bleed, page_w, page_h, imp, obstacles)
+    xs = {round(m[0], 3) for m in marks if m[0] == m[2]}
+    ys = {round(m[1], 3) for m in marks if m[1] == m[3]}
+    return all(round(v, 3) in xs for t in trims for v in (t.x, t.x1)) and all(
+        round(v, 3) in ys for t in trims for v in (t.y, t.y1))
 
 
 # --- drawing ------------------------------------------------------------------------------

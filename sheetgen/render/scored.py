@@ -18,7 +18,7 @@ from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.render.draw import new_page
 from sheetgen.render.sheet import FOOTER, MARGIN, add_map, map_origin
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width, wrap
+from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
@@ -131,9 +131,11 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
 
     top = MARGIN
     dwg.add(text(dwg, f"{game_map.title} · scored", MARGIN, top + 7.0, 15, bold=True))
-    dwg.add(text(dwg, entry.player, MARGIN + 110.0, top + 7.0, 15, bold=True,
-                 class_="player"))
-    dwg.add(text(dwg, f"{result.score} points", width - MARGIN, top + 7.0, 15, bold=True,
+    points = f"{result.score} points"
+    room = width - MARGIN - text_width(points, 15, bold=True) - 4.0 - (MARGIN + 110.0)
+    (name,), name_pt = fit_text(entry.player, room, 15, min_pt=8, bold=True)
+    dwg.add(text(dwg, name, MARGIN + 110.0, top + 7.0, name_pt, bold=True, class_="player"))
+    dwg.add(text(dwg, points, width - MARGIN, top + 7.0, 15, bold=True,
                  anchor="end", fill=style.ink["highlight"], class_="score"))
     dwg.add(text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
                  anchor="end", fill=style.ink["muted"]))
@@ -163,7 +165,9 @@ def standings_page(game_map: Map, paper: Paper, standings: Standings,
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     top = MARGIN
     dwg.add(text(dwg, f"{game_map.title} · standings", MARGIN, top + 7.0, 17, bold=True))
-    dwg.add(text(dwg, winner_line(standings), MARGIN, top + 16.0, 11, bold=True,
+    (winner,), winner_pt = fit_text(winner_line(standings), width - 2 * MARGIN, 11, min_pt=7,
+                                    bold=True)
+    dwg.add(text(dwg, winner, MARGIN, top + 16.0, winner_pt, bold=True,
                  fill=style.ink["highlight"], class_="winner"))
     columns = (("#", 0.0, "end"), ("Player", 4.0, "start"), ("Score", 95.0, "end"),
                ("Spaces", 118.0, "end"), ("Circled", 141.0, "end"),
@@ -206,11 +210,7 @@ def place(standings: Standings, entry: PlayerScore) -> int:
 
 
 def _fit(content: str, width_mm: float, size_pt: float) -> str:
-    if text_width(content, size_pt, bold=True) <= width_mm:
-        return content
-    while content and text_width(content + "…", size_pt, bold=True) > width_mm:
-        content = content[:-1]
-    return content + "…"
+    return fit_text(content, width_mm, size_pt, min_pt=size_pt, bold=True)[0][0]
 
 
 def winner_line(standings: Standings) -> str:

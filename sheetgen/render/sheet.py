@@ -18,7 +18,7 @@ from sheetgen.model import ALL_AREAS, Area, Cell, CellKind, Map, MapGeometry, Ri
 from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width
+from sheetgen.render.text import fit_text, text, text_width
 from sheetgen.templates import Paper
 
 MARGIN = 10.0
@@ -203,7 +203,9 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     dwg.add(dwg.line((name_x + 10, top + 7.6), (name_x + 85, top + 7.6),
                      stroke=style.ink["outline"], stroke_width=0.3))
     if options.player:
-        dwg.add(text(dwg, options.player, name_x + 12, top + 6.4, 11, bold=True))
+        (name,), name_pt = fit_text(options.player, 72.0, 11, min_pt=6, bold=True)
+        dwg.add(text(dwg, name, name_x + 12, top + 6.4, name_pt, bold=True,
+                     class_="player-name"))
     box_w, box_h = 30.0, 11.0
     box_x = width - MARGIN - box_w
     dwg.add(text(dwg, "Score", box_x - 2.0, top + 7.0, 9, anchor="end",

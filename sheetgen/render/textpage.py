@@ -1,4 +1,8 @@
-"""Pages of prose: headings, paragraphs and lists, wrapped with the real font metrics."""
+"""Pages of prose: headings, paragraphs and lists, wrapped with the real font metrics.
+
+Inline code (a span between backticks, as in Markdown) is set in the condensed face on a
+light tint, so the page shows the words a user types, never the backticks around them.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.render.draw import new_page
-from sheetgen.render.text import PT, text, wrap
+from sheetgen.render.text import PT, text, text_width
 from sheetgen.templates import Paper
 
 
@@ -17,6 +21,85 @@ class Block:
     kind: str
     """``"h1"``, ``"h2"``, ``"p"``, ``"li"`` (a bullet) or ``"mono"`` (a code line)."""
     content: str
+
+
+CODE_PAD = 0.7
+"""Tint beyond each end of an inline code span, mm."""
+Segment = tuple[str, bool]
+"""A stretch of one line: its text and whether it is inline code."""
+
+
+def inline_spans(content: str) -> list[Segment]:
+    """``content`` cut at its backticks into (text, is_code) spans; a backtick without a
+    partner is kept as a character."""
+    parts = content.split("`")
+    if len(parts) % 2 == 0:  # an odd backtick out: the last one is literal
+        parts = parts[:-2] + [parts[-2] + "`" + parts[-1]]
+    return [(part, k % 2 == 1) for k, part in enumerate(parts) if part]
+
+
+def _width(content: str, code: bool, size: float, bold: bool) -> float:
+    return text_width(content, size, bold=bold, condensed=code)
+
+
+def wrap_spans(content: str, width_mm: float, size: float, *,
+               bold: bool = False) -> list[list[Segment]]:
+    """Greedy word wrap of ``content`` with inline code: lines of segments (runs of one
+    style, spaces inside), each line no wider than ``width_mm`` where words allow."""
+    words: list[tuple[str, bool, bool]] = []  # (word, code, space before)
+    space_next = False
+    for part, code in inline_spans(content):
+        if part[:1].isspace():
+            space_next = True
+        for k, word in enumerate(part.split()):
+            words.append((word, code, space_next if k == 0 else True))
+            space_next = False
+        if part[-1:].isspace():
+            space_next = True
+    lines: list[list[Segment]] = []
+    line: list[Segment] = []
+    for word, code, space in words:
+        gap = " " if space and line else ""
+        if line and line[-1][1] == code:
+            candidate = [*line[:-1], (line[-1][0] + gap + word, code)]
+        else:
+            candidate = [*line, (gap + word, code)]
+        if line and _line_width(candidate, size, bold) > width_mm:
+            lines.append(line)
+            line = [(word, code)]
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _line_width(segments: list[Segment], size: float, bold: bool) -> float:
+    """Width as :func:`_draw_line` sets it: a segment's leading spaces in the text face."""
+    total = 0.0
+    for content, code in segments:
+        body = content.lstrip(" ")
+        total += _width(" " * (len(content) - len(body)), False, size, bold)
+        total += _width(body, code, size, bold) + (2 * CODE_PAD if code else 0.0)
+    return total
+
+
+def _draw_line(dwg: Any, segments: list[Segment], x: float, y: float, size: float,
+               bold: bool) -> None:
+    for content, code in segments:
+        lead = len(content) - len(content.lstrip(" "))
+        if lead:
+            x += _width(" " * lead, False, size, bold)
+            content = content[lead:]
+        w = _width(content, code, size, bold)
+        if code:
+            dwg.add(dwg.rect((round(x, 2), round(y - size * PT * 0.8, 2)),
+                             (round(w + 2 * CODE_PAD, 2), round(size * PT * 1.05, 2)),
+                             rx=0.6, fill="#ececec", class_="code-tint"))
+            x += CODE_PAD
+        dwg.add(text(dwg, content, x, y, size, bold=bold, condensed=code,
+                     class_="code" if code else "prose"))
+        x += w + (CODE_PAD if code else 0.0)
 
 
 _SIZES = {"h1": 20.0, "h2": 12.5, "p": 10.0, "li": 10.0, "mono": 9.0}
@@ -44,12 +127,12 @@ def prose_page(paper: Paper, blocks: list[Block], *, landscape: bool = False,
             preserve: dict[str, Any] = {"xml:space": "preserve"}
             dwg.add(text(dwg, block.content, margin + 4.0, y, size, condensed=True, **preserve))
             continue
-        lines = wrap(block.content, column - indent, size, bold=bold)
+        lines = wrap_spans(block.content, column - indent, size, bold=bold)
         for k, line in enumerate(lines):
             y += leading
             if block.kind == "li" and k == 0:
                 dwg.add(text(dwg, "•", margin + 1.0, y, size))
-            dwg.add(text(dwg, line, margin + indent, y, size, bold=bold))
+            _draw_line(dwg, line, margin + indent, y, size, bold)
         if block.kind == "h1":
             y += 2.0
     if y > height - margin:

@@ -56,7 +56,7 @@ def test_test_page_is_two_pages(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["cards", "usa", "--test-page", "--backs",
                                        "duplex-long", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert _sizes_mm(out) == [(210.0, 297.0)] * 2
+    assert _sizes_mm(out) == [(297.0, 210.0)] * 2  # landscape, as the A4 poker deck is
 
 
 @pytest.mark.parametrize("kind", ["d10", "d6", "dicetrip"])

@@ -5,12 +5,20 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from functools import cache
 
 import pytest
 
 from sheetgen.maps import find_geometry, find_map
-from sheetgen.render.cards import Backs, DeckOptions, alignment_pages, deck_pages
+from sheetgen.render.cards import (
+    BACK_COLOUR,
+    BackDesign,
+    Backs,
+    DeckOptions,
+    alignment_pages,
+    deck_pages,
+)
 from sheetgen.render.layout import PT, Flip, card_size, imposition
 from sheetgen.render.text import text_width
 from sheetgen.templates import paper
@@ -207,31 +215,128 @@ def test_faces_show_region_name_and_pattern() -> None:
         assert any(i and f"pat-{kind}-" in i for i in ids), kind
 
 
-def test_alignment_test_sheet_mirrors_its_marks() -> None:
-    for flip in (Flip.LONG, Flip.SHORT):
-        front, back = (ET.fromstring(s) for s in alignment_pages(paper("letter"), flip,
-                                                                 (1.0, -2.0)))
-        w, h = _page_mm(front)
-        assert (w, h) == (215.9, 279.4)
-        cross = [(float(el.get("x1", "nan")) + float(el.get("x2", "nan"))) / 2
-                 for el in front.iter(f"{SVG}line") if el.get("class") == "crosshair"]
-        cy = [(float(el.get("y1", "nan")) + float(el.get("y2", "nan"))) / 2
-              for el in front.iter(f"{SVG}line") if el.get("class") == "crosshair"]
-        fronts = sorted({(round(x, 3), round(y, 3)) for x, y in zip(cross, cy, strict=True)})
-        sx = [el for el in back.iter(f"{SVG}line") if el.get("class") == "scale-x"]
-        backs = sorted((round((float(e.get("x1", "nan")) + float(e.get("x2", "nan"))) / 2, 3),
-                        round(float(e.get("y1", "nan")), 3)) for e in sx)
-        expect = sorted((round((w - x if flip is Flip.LONG else x) + 1.0, 3),
-                         round((y if flip is Flip.LONG else h - y) - 2.0, 3))
-                        for x, y in fronts)
-        assert backs == expect
-        for root in (front, back):
-            bars = [el for el in root.iter(f"{SVG}line") if el.get("class") == "ruler-bar"]
-            assert len(bars) == 1
-            b = bars[0]
-            length = math.dist((float(b.get("x1", "nan")), float(b.get("y1", "nan"))),
-                               (float(b.get("x2", "nan")), float(b.get("y2", "nan"))))
-            assert length == pytest.approx(50.0, abs=0.01)
+def _centres(root: ET.Element, cls: str) -> list[tuple[float, float]]:
+    """Centres of the crosshairs (front) or scales (back) of a duplex test page."""
+    out = []
+    for el in root.iter(f"{SVG}line"):
+        if el.get("class") == cls:
+            x1, y1, x2, y2 = (float(el.get(k, "nan")) for k in ("x1", "y1", "x2", "y2"))
+            if y1 == y2:
+                out.append((round((x1 + x2) / 2, 3), round(y1, 3)))
+    return sorted(out)
+
+
+@pytest.mark.parametrize(("backs", "flip"), [("duplex-long", Flip.LONG),
+                                             ("duplex-short", Flip.SHORT)])
+@pytest.mark.parametrize(("paper_id", "size_id", "bleed"), [("a4", "poker", 3.0),
+                                                           ("letter", "poker", 3.0),
+                                                           ("letter", "mini", 0.0)])
+def test_duplex_test_page_shares_the_decks_imposition(backs: str, flip: Flip,
+                                                      paper_id: str, size_id: str,
+                                                      bleed: float) -> None:
+    offset = (1.0, -2.0)
+    options = DeckOptions(card_size(size_id), bleed, Backs(backs), offset)
+    front, back = (ET.fromstring(s) for s in alignment_pages(paper(paper_id), options, IMP))
+    deck_front, deck_back = _pages(paper_id, size_id, bleed, backs, offset)[:2]
+    # Same page (orientation included) as the deck it tests.
+    assert _page_mm(front) == _page_mm(back) == _page_mm(deck_front)
+    # A crosshair at the centre of every slot of the deck's grid ...
+    slots = _rects(deck_front, "trim", "front")
+    assert len(_centres(front, "crosshair")) == len(slots) or len(slots) < len(
+        _centres(front, "crosshair"))
+    grid_slots = [(round(x + w / 2, 3), round(y + h / 2, 3))
+                  for x, y, w, h in _rects(deck_front, "trim", "front").values()]
+    assert set(grid_slots) <= set(_centres(front, "crosshair"))
+    # ... and the back's scales exactly where the deck's back pages put those cards' backs,
+    # offset included: --back-offset moves the test page and the deck along the same axes.
+    backs_at = [(round(x + w / 2, 3), round(y + h / 2, 3))
+                for x, y, w, h in _rects(deck_back, "trim", "back").values()]
+    assert set(backs_at) <= set(_centres(back, "scale-x"))
+    assert len(_centres(back, "scale-x")) == len(_centres(front, "crosshair"))
+    for root in (front, back):
+        bars = [el for el in root.iter(f"{SVG}line") if el.get("class") == "ruler-bar"]
+        assert len(bars) == 1
+        b = bars[0]
+        length = math.dist((float(b.get("x1", "nan")), float(b.get("y1", "nan"))),
+                           (float(b.get("x2", "nan")), float(b.get("y2", "nan"))))
+        assert length == pytest.approx(50.0, abs=0.01)
+
+
+def test_a4_poker_test_page_is_landscape_like_its_deck() -> None:
+    options = DeckOptions(card_size("poker"), 3.0, Backs.DUPLEX_LONG, (0.0, 1.0))
+    front, back = (ET.fromstring(s) for s in alignment_pages(paper("a4"), options, IMP))
+    assert _page_mm(front) == (297.0, 210.0)
+    # A long-edge flip of a landscape sheet mirrors top-bottom: a +1 mm Y offset moves
+    # every scale down by 1 mm from the mirror image of its crosshair, X unchanged.
+    fronts = _centres(front, "crosshair")
+    expect = sorted((x, round(210.0 - y + 1.0, 3)) for x, y in fronts)
+    assert _centres(back, "scale-x") == expect
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("size_id", SIZES)
+@pytest.mark.parametrize(("bleed", "backs"), [(0.0, "none"), (3.0, "duplex-long"),
+                                              (3.0, "fold"), (6.0, "none")])
+def test_marks_stay_5mm_from_the_paper_edge_and_cut_every_line(
+        paper_id: str, size_id: str, bleed: float, backs: str) -> None:
+    for root in _pages(paper_id, size_id, bleed, backs):
+        pw, ph = _page_mm(root)
+        half = IMP.crop_stroke_pt * PT / 2
+        marks = _marks(root)
+        for x1, y1, x2, y2 in marks:
+            xs, ys = (x1, x2) if x1 != x2 else (x1 - half, x1 + half), \
+                (y1, y2) if y1 != y2 else (y1 - half, y1 + half)
+            assert min(xs) >= 5.0 - 1e-6 and max(xs) <= pw - 5.0 + 1e-6
+            assert min(ys) >= 5.0 - 1e-6 and max(ys) <= ph - 5.0 + 1e-6
+        if not _rects(root, "trim", "front"):
+            continue  # a duplex back page: cut along the front's marks
+        trims = list(_rects(root, "trim").values())
+        vertical = {round(x1, 3) for x1, _, x2, _ in marks if x1 == x2}
+        horizontal = {round(y1, 3) for _, y1, _, y2 in marks if y1 == y2}
+        for x, y, w, h in trims:
+            assert {round(x, 3), round(x + w, 3)} <= vertical
+            assert {round(y, 3), round(y + h, 3)} <= horizontal
+
+
+@pytest.mark.parametrize(("paper_id", "size_id", "bleed", "backs"), [
+    ("a4", "poker", 3.0, "none"), ("a4", "poker", 3.0, "duplex-long"),
+    ("letter", "poker", 3.0, "none"), ("letter", "mini", 0.0, "none"),
+    ("a4", "tarot", 3.0, "fold"), ("letter", "bridge", 6.0, "none")])
+def test_cards_are_spread_evenly_over_the_pages(paper_id: str, size_id: str, bleed: float,
+                                                backs: str) -> None:
+    pages = _pages(paper_id, size_id, bleed, backs)
+    fronts = [len(_rects(r, "trim", "front")) for r in pages if _rects(r, "trim", "front")]
+    n = len(USA.cards)
+    per_page = max(fronts)
+    assert len(fronts) == -(-n // per_page)  # no more pages than the fullest grid needs
+    assert sum(fronts) == n and max(fronts) - min(fronts) <= 1
+    if per_page > 2:  # two a page and an odd deck: one page has to hold a single card
+        assert min(fronts) > 1
+
+
+def test_a4_poker_deck_keeps_six_pages_and_no_lone_card() -> None:
+    fronts = [len(_rects(r, "trim", "front")) for r in _pages("a4", "poker", 3.0)]
+    assert fronts == [7, 7, 7, 7, 7, 6]
+
+
+def _dark_area(root: ET.Element) -> float:
+    """Area (mm^2) of back rectangles filled with the navy back colour."""
+    total = 0.0
+    for el in root.iter(f"{SVG}rect"):
+        if el.get("fill") == BACK_COLOUR:
+            total += float(el.get("width", "0")) * float(el.get("height", "0"))
+    return total
+
+
+def test_outline_backs_use_no_navy_flood_and_solid_ones_do() -> None:
+    options = DeckOptions(card_size("poker"), 3.0, Backs.DUPLEX_LONG)
+    light = deck_pages(USA, paper("a4"), options, IMP)[1]
+    solid = deck_pages(USA, paper("a4"), replace(options, back_design=BackDesign.SOLID),
+                       IMP)[1]
+    card = (63.5 + 6) * (88.9 + 6)
+    assert _dark_area(ET.fromstring(light)) == 0
+    assert _dark_area(ET.fromstring(solid)) >= 7 * card - 1
+    assert "card-back outline" in light and "card-back solid" in solid
 
 
 def test_every_card_page_has_a_50mm_ruler() -> None:
@@ -244,3 +349,11 @@ def test_every_card_page_has_a_50mm_ruler() -> None:
             length = math.dist((float(b.get("x1", "nan")), float(b.get("y1", "nan"))),
                                (float(b.get("x2", "nan")), float(b.get("y2", "nan"))))
             assert length == pytest.approx(50.0, abs=0.01)
+
+
+def test_a4_poker_fold_deck_takes_three_pairs_a_page() -> None:
+    # The fullest fold grid (4 pairs) leaves no room for the ruler; a 3-pair grid does,
+    # where the old layout fell back to 2 pairs: 14 sheets for the 41 cards, not 21.
+    pages = _pages("a4", "poker", 3.0, "fold")
+    fronts = [len(_rects(r, "trim", "front")) for r in pages]
+    assert max(fronts) == 3 and len(pages) == 14

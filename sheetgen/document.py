@@ -1,0 +1,31 @@
+"""Documents made of bookmarked parts: a kit, a set of scored boards.
+
+A :class:`Part` is a run of drawn pages under one bookmark; :func:`document_pdf` binds
+parts into one PDF with a bookmark at the first page of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Part:
+    """A bookmarked run of pages."""
+
+    title: str
+    pages: tuple[str, ...]
+    """SVG text of each page."""
+
+
+def document_pdf(parts: Sequence[Part], title: str) -> bytes:
+    """The parts as one PDF, a bookmark at the first page of each."""
+    from sheetgen.render.pdf import Bookmark, build_pdf
+
+    marks: list[Bookmark] = []
+    svgs: list[str] = []
+    for part in parts:
+        marks.append(Bookmark(part.title, len(svgs)))
+        svgs.extend(part.pages)
+    return build_pdf(svgs, title, marks)

@@ -1,0 +1,211 @@
+"""The registry of games: one entry per game, naming where each of its parts lives.
+
+A command never asks which game it is working on. It finds the map, asks the registry for
+the map's game (:func:`game_of`) and calls the part it needs: the scoring CSV reader, the
+scorer, the seeded-game script, the sheet, the deck, the kit. A game that has no such part
+says so with a :class:`GameError`, which the command line reports as a user error.
+
+Entries are found the way python-chess finds a rule variant: by id or alias
+(:func:`find_game`), from the list :data:`GAMES`. A new game is a new module in this
+package with a :class:`Game` subclass, and one line in :func:`_entries`.
+
+This package sits above the core (rules, solvers, the CSV reader) and the renderers: it
+composes them. Renderers are imported inside the methods that need them, so listing games
+or reading a board never loads svgwrite or cairo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, ClassVar
+
+from sheetgen.document import Part
+from sheetgen.maps import UnknownMapError, find_map, map_ids
+from sheetgen.model import Board, Map
+from sheetgen.templates import Paper
+
+Progress = Callable[[str], None]
+"""Told the name of each step of a long job as it starts (the command line shows a bar)."""
+
+
+class GameError(ValueError):
+    """A game asked for a part it does not have, or a word that names no game or map."""
+
+
+class UnknownGameError(GameError):
+    """A word that is neither a game nor a map id; the message lists the valid words."""
+
+
+@dataclass(frozen=True)
+class Par:
+    """The built-in player's result on a seeded game: the challenge's target."""
+
+    score: int
+    summary: str
+    """One line for people: ``usa seed 7: par 31 (...)``."""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """The same as JSON-ready data."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether one board could have come from a seeded game."""
+
+    player: str
+    legal: bool
+    problem: str = ""
+    """When not legal: the first thing that cannot be explained, in words."""
+
+
+class Game:
+    """One game. Subclasses set the class attributes and implement the parts they have;
+    every part not implemented raises :class:`GameError` naming the game and the part."""
+
+    id: ClassVar[str]
+    """Registry id, as in a map's ``game`` key: ``ontour``, ``paris``, ``dicetrip``..."""
+    title: ClassVar[str]
+    """Display name: "On Tour"."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other words that name the game (``find_game`` ignores case)."""
+    dice: ClassVar[str | None] = None
+    """The ``sheetgen dice`` kind the game is played with, if any."""
+    kit_steps: ClassVar[tuple[str, ...]] = ()
+    """The steps ``kit_parts`` reports to its progress callback, in order."""
+
+    # --- what the game has -------------------------------------------------------------
+
+    def maps(self) -> tuple[str, ...]:
+        """Ids of the maps of this game, sorted."""
+        return tuple(m for m in map_ids() if find_map(m).game == self.id)
+
+    def default_map(self) -> str | None:
+        """The map a game id stands for where a map is meant: its only map, else None."""
+        maps = self.maps()
+        return maps[0] if len(maps) == 1 else None
+
+    def _lacks(self, part: str) -> GameError:
+        return GameError(f"{self.title} has no {part}")
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def template_csv(self, game_map: Map, players: Sequence[str]) -> str:
+        """A blank scoring CSV for ``game_map`` with one column per player."""
+        raise self._lacks("scoring CSV")
+
+    def parse_boards(self, text: str, source: str, game_map: Map) -> list[Board]:
+        """The boards of a scoring CSV already known to be for ``game_map``; raises
+        :class:`sheetgen.boardio.BoardFormatError` naming line and column."""
+        raise self._lacks("scoring CSV")
+
+    def score(self, game_map: Map, boards: Sequence[Board]) -> Any:
+        """Every board's exact score and the winners (the game's own result type)."""
+        raise self._lacks("scorer")
+
+    def score_json(self, result: Any) -> dict[str, Any]:
+        """The Score JSON of a result (docs/json.md)."""
+        raise self._lacks("scorer")
+
+    def standings_text(self, result: Any) -> str:
+        """The standings as plain text for the terminal."""
+        raise self._lacks("scorer")
+
+    def scored_parts(self, game_map: Map, paper: Paper, boards: Sequence[Board],
+                     result: Any) -> list[Part]:
+        """The annotated PDF's pages: each board with its score drawn, the standings."""
+        raise self._lacks("annotated boards")
+
+    # --- seeded games ------------------------------------------------------------------
+
+    def make_script(self, game_map: Map, seed: int) -> Any:
+        """The seeded game: every card and roll. Raises GameError for a bad seed."""
+        raise self._lacks("seeded games")
+
+    def script_json(self, script: Any) -> str:
+        """The script as JSON text (ends with a newline)."""
+        raise self._lacks("seeded games")
+
+    def script_pages(self, game_map: Map, script: Any, paper: Paper,
+                     par: int | None = None) -> list[str]:
+        """The script as printable pages; ``par`` printed as the target when given."""
+        raise self._lacks("seeded games")
+
+    def par(self, game_map: Map, script: Any) -> Par:
+        """The built-in player's score on the seeded game."""
+        raise self._lacks("built-in player")
+
+    def check(self, game_map: Map, script: Any, board: Board) -> Verdict:
+        """Could ``board`` be a result of the seeded game ``script``?"""
+        raise self._lacks("legality check")
+
+    # --- print -------------------------------------------------------------------------
+
+    def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
+                    seed: int | None = None) -> list[str]:
+        """One player sheet per entry of ``players`` (a name, or "" for a blank name
+        line); with ``seed``, the setup of that seeded game written in."""
+        raise self._lacks("player sheets")
+
+    def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
+        """The deck imposed on pages (``options``: a render.cards.DeckOptions)."""
+        raise self._lacks("cards")
+
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  progress: Progress = lambda step: None) -> list[Part]:
+        """Every part of the print-and-play kit, in print order, the cover first."""
+        raise self._lacks("kit")
+
+
+def _entries() -> tuple[Game, ...]:
+    from sheetgen.games.ontour import OnTour
+
+    return (OnTour(),)
+
+
+@cache
+def games() -> tuple[Game, ...]:
+    """Every registered game, in registry order."""
+    return _entries()
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(g.id for g in games())
+
+
+def find_game(word: str) -> Game:
+    """The game with this id or alias (any case); UnknownGameError lists the games."""
+    key = word.strip().casefold()
+    for game in games():
+        if key == game.id or key in (a.casefold() for a in game.aliases):
+            return game
+    raise UnknownGameError(f"unknown game {word!r}; games: {', '.join(game_ids())}")
+
+
+def game_of(game_map: Map) -> Game:
+    """The game a map is played in."""
+    return find_game(game_map.game)
+
+
+def resolve_map(word: str) -> Map:
+    """The map a word means where a map is asked for: a map id, or a game id (or alias)
+    that has exactly one map. The error lists every valid word."""
+    try:
+        return find_map(word)
+    except UnknownMapError:
+        pass
+    try:
+        game = find_game(word)
+    except UnknownGameError:
+        game = None
+    if game is not None:
+        default = game.default_map()
+        if default is not None:
+            return find_map(default)
+        raise GameError(f"{word!r} is the game {game.title}, which has several maps; "
+                        f"name one: {', '.join(game.maps())}")
+    single = [g.id for g in games() if g.default_map() is not None and g.id not in map_ids()]
+    valid = "known maps: " + ", ".join(map_ids())
+    if single:
+        valid += "; games with one map: " + ", ".join(single)
+    raise UnknownGameError(f"unknown map {word!r}; {valid}")

@@ -1,0 +1,175 @@
+"""On Tour (maps ``usa`` and ``europe``): the registry entry naming its parts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sheetgen.document import Part
+from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.maps import MapDataError, attribution, find_geometry
+from sheetgen.model import Board, Map, MapGeometry
+from sheetgen.rules.ontour import Script, ScriptError
+from sheetgen.solve.ontour import Standings
+from sheetgen.templates import Paper
+
+
+def geometry_of(game_map: Map) -> MapGeometry:
+    """The map's drawing; GameError when the map has none yet."""
+    try:
+        return find_geometry(game_map.id)
+    except MapDataError as exc:
+        raise GameError(str(exc)) from None
+
+
+class OnTour(Game):
+    """On Tour: numbers on a map, the longest never-falling route scores."""
+
+    id = "ontour"
+    title = "On Tour"
+    aliases = ("on-tour", "on tour")
+    dice = "d10"
+    kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scoring how-to",
+                 "attribution", "cover")
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def template_csv(self, game_map: Map, players: Sequence[str]) -> str:
+        from sheetgen.boardio import template_csv
+
+        return template_csv(game_map, players)
+
+    def parse_boards(self, text: str, source: str, game_map: Map) -> list[Board]:
+        from sheetgen.boardio import parse_boards
+
+        return parse_boards(text, source, game_map.id)[1]
+
+    def score(self, game_map: Map, boards: Sequence[Board]) -> Standings:
+        from sheetgen.solve.ontour import standings
+
+        return standings(game_map, boards)
+
+    def score_json(self, result: Standings) -> dict[str, Any]:
+        """``winner`` is a name, or, on a true tie (same score and same circled count on
+        the board), the list of the tied names in CSV order."""
+        winner: str | list[str] | None
+        winner = list(result.winners) if len(result.winners) > 1 else (
+            result.winners[0] if result.winners else None)
+        return {
+            "map": result.map_id,
+            "players": [{"name": p.player, "score": p.result.score,
+                         "route": list(p.result.route), "spaces": p.result.spaces,
+                         "circled": p.result.circled,
+                         "circled_on_board": p.circled_on_board} for p in result.players],
+            "winner": winner,
+        }
+
+    def standings_text(self, result: Standings) -> str:
+        """The standings as a plain table, best first, then each player's route."""
+        from sheetgen.render.scored import place, winner_line
+
+        name_w = max([len("player")] + [len(p.player) for p in result.players])
+        lines = [f"{'#':>2}  {'player':<{name_w}}  score  spaces  circled  on board"]
+        for entry in result.ranked:
+            r = entry.result
+            lines.append(f"{place(result, entry):>2}  {entry.player:<{name_w}}  "
+                         f"{r.score:>5}  {r.spaces:>6}  {r.circled:>7}  "
+                         f"{entry.circled_on_board:>8}")
+        lines.append(winner_line(result))
+        for entry in result.players:
+            route = " ".join(entry.result.route) or "(none)"
+            flag = "" if entry.result.proven_optimal else " (not proven best)"
+            lines.append(f"{entry.player}: {route}{flag}")
+        return "\n".join(lines)
+
+    def scored_parts(self, game_map: Map, paper: Paper, boards: Sequence[Board],
+                     result: Standings) -> list[Part]:
+        from sheetgen.render.scored import scored_pages
+
+        pages = scored_pages(game_map, geometry_of(game_map), paper, list(boards), result)
+        parts = [Part(f"{p.player}: {p.result.score}", (page,))
+                 for p, page in zip(result.players, pages, strict=False)]
+        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        return parts
+
+    # --- seeded games ------------------------------------------------------------------
+
+    def make_script(self, game_map: Map, seed: int) -> Script:
+        from sheetgen.rules.ontour import make_script
+
+        try:
+            return make_script(game_map, seed)
+        except ScriptError as exc:
+            raise GameError(str(exc)) from None
+
+    def script_json(self, script: Script) -> str:
+        from sheetgen.rules.ontour import script_to_json
+
+        return script_to_json(script)
+
+    def script_pages(self, game_map: Map, script: Script, paper: Paper,
+                     par: int | None = None) -> list[str]:
+        from sheetgen.render.script import script_svgs
+
+        return script_svgs(game_map, script, paper, par=par)
+
+    def par(self, game_map: Map, script: Script) -> Par:
+        from sheetgen.players import par_result
+
+        result = par_result(game_map, script)
+        return Par(
+            score=result.score,
+            summary=(f"{game_map.id} seed {script.seed}: par {result.score} "
+                     f"({result.spaces} spaces, {result.circled} circled; route "
+                     f"{'-'.join(result.route)})"),
+            data={"map": game_map.id, "seed": script.seed, "par": result.score,
+                  "route": list(result.route), "spaces": result.spaces,
+                  "circled": result.circled})
+
+    def check(self, game_map: Map, script: Script, board: Board) -> Verdict:
+        from sheetgen.rules.check import check_board
+
+        result = check_board(game_map, script, board)
+        return Verdict(board.player, result.legal, result.problem)
+
+    # --- print -------------------------------------------------------------------------
+
+    def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
+                    seed: int | None = None) -> list[str]:
+        from sheetgen.players.game import setup_cells
+        from sheetgen.render.sheet import SheetOptions, sheet_svg
+
+        geometry = geometry_of(game_map)
+        prefilled = None
+        if seed is not None:
+            prefilled = setup_cells(self.make_script(game_map, seed))
+        credit = attribution(game_map.id)
+        # Sheets that differ in nothing are the same page: drawn once, stored once.
+        drawn: dict[str, str] = {}
+        for name in players:
+            if name not in drawn:
+                drawn[name] = sheet_svg(game_map, geometry, paper, SheetOptions(
+                    player=name, attribution=credit, seed=seed, prefilled=prefilled))
+        return [drawn[name] for name in players]
+
+    def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
+        from sheetgen.render.cards import deck_pages
+        from sheetgen.render.layout import LayoutError, imposition
+
+        try:
+            geometry: MapGeometry | None = find_geometry(game_map.id)
+        except MapDataError:
+            geometry = None
+        try:
+            return deck_pages(game_map, paper, options, imposition(), geometry)
+        except LayoutError as exc:
+            raise GameError(str(exc)) from None
+
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  progress: Progress = lambda step: None) -> list[Part]:
+        from sheetgen.kit import build_kit
+
+        try:
+            return build_kit(game_map, paper, seed=seed, players=players, progress=progress)
+        except MapDataError as exc:
+            raise GameError(str(exc)) from None
