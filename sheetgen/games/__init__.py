@@ -139,6 +139,15 @@ class Game:
         """Could ``board`` be a result of the seeded game ``script``?"""
         raise self._lacks("legality check")
 
+    # --- planning ----------------------------------------------------------------------
+
+    def plan(self, game_map: Map, *, start: str, hand: Sequence[str] | None,
+             seed: int | None, avoid: str | None) -> Any:
+        """The best plan for a start and a hand of cards (names, or dealt by ``seed``),
+        optionally keeping off a construction letter: an object with ``lines`` (text),
+        ``json`` (JSON-ready data) and ``pages(paper)`` (the printable plan)."""
+        raise self._lacks("planner")
+
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
@@ -158,9 +167,10 @@ class Game:
 
 
 def _entries() -> tuple[Game, ...]:
+    from sheetgen.games.byways import Byways
     from sheetgen.games.ontour import OnTour
 
-    return (OnTour(),)
+    return (OnTour(), Byways())
 
 
 @cache

@@ -18,7 +18,7 @@ from svgwrite.container import Group
 from sheetgen.byways import Colour, RoadMap, SpaceKind
 from sheetgen.model import MapGeometry, SpaceId
 from sheetgen.render.draw import new_page, star_points
-from sheetgen.render.text import text, text_width
+from sheetgen.render.text import text
 from sheetgen.templates import Paper, load
 
 

@@ -62,7 +62,7 @@ def test_a_game_with_one_map_stands_for_it(entries: list[Game]) -> None:
     entries.append(OnlyUsa())
     assert resolve_map("roadtrip").id == "usa"
     assert resolve_map("EUROPE").id == "europe"
-    with pytest.raises(UnknownGameError, match="known maps: europe, usa; games with one "
+    with pytest.raises(UnknownGameError, match="known maps: byways, europe, usa; games with one "
                                                "map: roadtrip"):
         resolve_map("atlantis")
 
