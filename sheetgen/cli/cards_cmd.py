@@ -80,10 +80,13 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
                    "measure it with --test-page.")
 @click.option("--test-page", is_flag=True,
               help="Print the duplex alignment test sheet (two pages) instead of the deck.")
+@click.option("--deck", default="all", show_default=True,
+              metavar="all|red|blue|construction|event|vehicle",
+              help="Which deck, for a game with several (Highways & Byways).")
 @output_option
 def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
                   backs: str, back_design: str, back_offset: str, test_page: bool,
-                  output: Path | None) -> None:
+                  deck: str, output: Path | None) -> None:
     """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
     ruler to check the print scale.
 
@@ -95,6 +98,7 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs duplex-long --back-offset 1.5,-0.5
       sheetgen cards usa --backs fold --size mini
       sheetgen cards usa --backs duplex-long --back-design solid
+      sheetgen cards byways --deck event --backs duplex-long
     """
     from sheetgen.render.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.render.layout import (
@@ -137,10 +141,12 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         path = output_path(output, f"duplex-test-{flip.value}-{size.id}-{paper.id}")
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
-    with game_errors():
+    deck = deck.strip().lower()
+    with game_errors("--deck: " if deck != "all" else ""):
         pages = game.deck_pages(game_map, paper,
-                                DeckOptions(size, bleed, back_mode, offset, design))
-    path = output_path(output, f"{game_map.id}-cards-{size.id}")
+                                DeckOptions(size, bleed, back_mode, offset, design, deck))
+    name = f"{game_map.id}-cards-{size.id}" + (f"-{deck}" if deck != "all" else "")
+    path = output_path(output, name)
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 
 

@@ -85,6 +85,21 @@ class Byways(Game):
         return PlanReport(road, result, tuple(plan_lines(road, result)),
                           plan_json(road, result))
 
+    def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
+        """The red, blue, construction, event and vehicle decks (``options.deck``)."""
+        from sheetgen.maps import find_geometry
+        from sheetgen.render.byways_cards import DECKS, deck_pages
+        from sheetgen.render.layout import LayoutError, imposition
+
+        deck = getattr(options, "deck", "all")
+        if deck not in DECKS:
+            raise GameError(f"unknown deck {deck!r}; decks: {', '.join(DECKS)}")
+        try:
+            return deck_pages(self.road(game_map), find_geometry(game_map.id), paper,
+                              options, imposition(), deck)
+        except LayoutError as exc:
+            raise GameError(str(exc)) from None
+
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
                     seed: int | None = None) -> list[str]:
         """The board: an overview page, then the full-size board tiled over the paper

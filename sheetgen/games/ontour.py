@@ -156,6 +156,8 @@ class OnTour(Game):
         from sheetgen.render.cards import deck_pages
         from sheetgen.render.layout import LayoutError, imposition
 
+        if getattr(options, "deck", "all") != "all":
+            raise GameError(f"{self.title} has one deck; print it with --deck all")
         try:
             geometry: MapGeometry | None = find_geometry(game_map.id)
         except MapDataError:
