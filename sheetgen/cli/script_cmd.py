@@ -31,10 +31,13 @@ from sheetgen.templates import Paper
 @click.option("--par", is_flag=True,
               help="Print the built-in player's score for this seed instead (JSON with "
                    "--json).")
+@click.option("--players", type=int, default=None,
+              help="Number of players, for a game whose setup depends on it "
+                   "(Highways & Byways: 2-4, default 4).")
 @paper_option
 @output_option
-def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Paper,
-                   output: Path | None) -> None:
+def script_command(map_id: str, seed: int, as_json: bool, par: bool, players: int | None,
+                   paper: Paper, output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -45,10 +48,11 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, paper: Pape
       sheetgen script usa --seed 7 --json
       sheetgen script usa --seed 7 --json -o game7.json
       sheetgen script usa --seed 7 --par
+      sheetgen script byways --seed 7 --players 3
     """
     game, game_map = load_game(map_id)
-    with game_errors("--seed: "):
-        script = game.make_script(game_map, seed)
+    with game_errors("--seed: " if players is None else ""):
+        script = game.make_script(game_map, seed, players=players)
     if par:
         with game_errors():
             result = game.par(game_map, script)

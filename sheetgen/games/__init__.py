@@ -118,8 +118,9 @@ class Game:
 
     # --- seeded games ------------------------------------------------------------------
 
-    def make_script(self, game_map: Map, seed: int) -> Any:
-        """The seeded game: every card and roll. Raises GameError for a bad seed."""
+    def make_script(self, game_map: Map, seed: int, players: int | None = None) -> Any:
+        """The seeded game: every card and roll. Raises GameError for a bad seed, or a
+        number of players the game's script does not depend on or cannot seat."""
         raise self._lacks("seeded games")
 
     def script_json(self, script: Any) -> str:

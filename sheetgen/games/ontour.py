@@ -94,9 +94,12 @@ class OnTour(Game):
 
     # --- seeded games ------------------------------------------------------------------
 
-    def make_script(self, game_map: Map, seed: int) -> Script:
+    def make_script(self, game_map: Map, seed: int, players: int | None = None) -> Script:
         from sheetgen.rules.ontour import make_script
 
+        if players is not None:
+            raise GameError(f"{self.title} plays the same script for every player; "
+                            "leave out --players")
         try:
             return make_script(game_map, seed)
         except ScriptError as exc:

@@ -258,7 +258,9 @@ def add_drive(dwg: svgwrite.Drawing, geo: MapGeometry, drive: Sequence[SpaceId],
     st = board_style()
     g = dwg.g(class_="drive", fill="none")
     pts = [_pos(geo, s) for s in drive]
-    g.add(dwg.polyline(pts, stroke=st.ink["route"], stroke_width=width, stroke_opacity=0.8,
+    g.add(dwg.polyline(pts, stroke="#1a1a1a", stroke_width=width * 1.6,
+                       stroke_linejoin="round", stroke_linecap="round"))
+    g.add(dwg.polyline(pts, stroke=st.ink["route"], stroke_width=width,
                        stroke_linejoin="round", stroke_linecap="round"))
     for turn, i in enumerate(range(6, len(pts) - 1, 6), start=1):
         x, y = pts[i]
