@@ -61,6 +61,7 @@ class Byways(Game):
     id = "byways"
     title = "Highways & Byways"
     aliases = ("highways-and-byways", "highways")
+    kit_steps = ("rules", "board", "cards", "vehicle aid", "seeded setup", "credits")
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
@@ -160,6 +161,46 @@ class Byways(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  progress: Any = lambda step: None) -> list[Any]:
+        """Rules, the board (overview and full-size tiles), the five decks with backs,
+        the vehicle aid, a seeded setup with par, credits."""
+        from sheetgen.document import Part
+        from sheetgen.kit import prose
+        from sheetgen.maps import attribution
+        from sheetgen.render.cards import Backs, DeckOptions
+        from sheetgen.render.layout import card_size, default_card_size, imposition
+        from sheetgen.render.textpage import Block, prose_page
+
+        progress("rules")
+        rules = Part("Rules summary", (prose_page(paper, prose("byways-rules"), margin=14.0),))
+        progress("board")
+        board = Part("The board: overview, then the full-size board page by page",
+                     tuple(self.sheet_pages(game_map, paper, [])))
+        progress("cards")
+        options = DeckOptions(card_size(default_card_size()), imposition().bleed,
+                              Backs.DUPLEX_LONG)
+        cards = Part("Cards (double-sided, flip on the long edge)",
+                     tuple(self.deck_pages(game_map, paper, options)))
+        progress("vehicle aid")
+        aid = Part("Vehicles and events", (vehicle_aid(paper),))
+        progress("seeded setup")
+        script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
+        setup = Part(f"Seeded setup {seed}",
+                     tuple(self.script_pages(game_map, script, paper)))
+        progress("credits")
+        credit = attribution(game_map.id)
+        credits = Part("Open data and fonts", (prose_page(paper, [
+            Block("h1", "Open data and fonts"),
+            *[Block("p", line) for line in credit.splitlines()],
+            Block("p", "Type: Open Sans, digitized data copyright (c) 2010-2011 Google "
+                       "Corporation, Apache License 2.0, embedded in this file."),
+            Block("p", "This kit is an unofficial print-and-play aid for owners of "
+                       "Highways & Byways. The board, the byway list and the card texts "
+                       "are sheetgen's own, built on real US cities and scenic roads."),
+        ]),))
+        return [rules, board, cards, aid, setup, credits]
+
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
                     seed: int | None = None) -> list[str]:
         """The board: an overview page, then the full-size board tiled over the paper
@@ -244,3 +285,24 @@ def _prose_pages(paper: Paper, blocks: Sequence[Any]) -> list[str]:
         chunk.append(block)
     pages.append(prose_page(paper, chunk))
     return pages
+
+
+def vehicle_aid(paper: Paper) -> str:
+    """One page: each vehicle's ability and which events leave it alone."""
+    from sheetgen.render.byways_cards import events, immune_to, vehicles
+    from sheetgen.render.textpage import Block, prose_page
+
+    blocks = [Block("h1", "Vehicles and events")]
+    for v in vehicles():
+        blocks.append(Block("h2", v.name))
+        blocks.append(Block("p", v.ability))
+    blocks.append(Block("h2", "Which events touch whom"))
+    seen: list[str] = []
+    for e in events():
+        if e.title in seen:
+            continue
+        seen.append(e.title)
+        free = immune_to(e.kind)
+        blocks.append(Block("li", f"{e.title} ({e.count} cards): {e.text} "
+                                  + (f"Not {', '.join(free)}." if free else "Every vehicle.")))
+    return prose_page(paper, blocks, margin=14.0)
