@@ -7,35 +7,64 @@ WA,(12),07
 OR,*,x
 ```
 
-Pure: text in, boards out (and back); the command line reads and writes the files. What
-spreadsheets export is accepted: a UTF-8 byte order mark, ``;`` or ``,`` as separator (read
-from the header line), CRLF line ends, blank lines, spaces around cells, padding cells left
-empty at the end of a row. A space is named by its id or its full name in any case. A cell
-is a number 0-99 (``07`` and ``7`` alike), ``*`` for a star or ``x`` for a cross, wrapped in
-parentheses when circled (a cross cannot be). Every error names the file, the line and the
-CSV column (both 1-based) and what was expected there.
+Pure: bytes or text in, boards out (and back); the command line reads and writes the
+files. The module has two halves:
+
+* the generic reader every scoring CSV shares (``decode``, ``check_size``, ``iter_lines``,
+  ``sniff_separator``, ``split_fields``, ``map_line_id``, ``Records``, ``Problems``,
+  ``name_problem``), which other games' formats reuse, and
+* the On Tour cell grammar (``parse_cell``, ``parse_boards``, ``format_boards``).
+
+What spreadsheets export is accepted: a UTF-8 byte order mark, UTF-16 or UTF-32 with their
+byte order mark, Windows-1252 when the bytes are not UTF-8 (with a note), ``;`` or ``,`` as
+separator (read from the header line), CRLF or CR line ends, blank lines, spaces around
+cells, quoted cells, padding cells left empty at the end of a row. Only CR and LF end a
+line: a form feed, vertical tab or U+2028 inside a line does not, so the line numbers are
+the ones a text editor shows. A space is named by its id or its full name in any case. A
+cell is a number 0-99 (``07`` and ``7`` alike), ``*`` for a star or ``x`` for a cross,
+wrapped in parentheses when circled (a cross cannot be); a negative number is what a
+spreadsheet shows for a number typed in parentheses (accounting format), so ``-16`` reads
+as ``(16)``, with a note. Every error names the file, the line and the CSV column (both
+1-based) and what was expected there; up to ``MAX_ERRORS`` errors are reported at once.
+
+Every step is linear in the size of the input, and the input is bounded: a file over
+``MAX_FILE_BYTES`` or a cell over ``MAX_CELL_CHARS`` characters is refused.
 """
 
 from __future__ import annotations
 
-import csv
+import codecs
 import difflib
-import io
 import re
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Board, Cell, Map, SpaceId
 
 CELL_EXPECTED = "expected a number 0-99, '*', 'x' or one of them in parentheses"
-_MAP_LINE = re.compile(r"#\s*map\s*:\s*(?P<id>.*?)\s*", re.IGNORECASE)
-_NUMBER = re.compile(r"[+-]?\d+")
-_QUOTED = re.compile(r'"(?:[^"]|"")*"')
+MAX_FILE_BYTES = 1 << 20
+"""The largest scoring CSV read (1 MiB: about 6000 players on the USA map)."""
+MAX_CELL_CHARS = 256
+"""The longest cell (and so the longest player name), in characters."""
+MAX_ERRORS = 20
+"""How many errors one file reports before the reader stops."""
+MAX_MAP_ID_CHARS = 64
+_NUMBER = re.compile(r"([+-]?)(\d+)")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+         (codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+         (codecs.BOM_UTF16_BE, "utf-16"))
+FALLBACK_ENCODING = "cp1252"
 
 
 class BoardFormatError(ValueError):
-    """A scoring CSV that does not say what it must: ``file:line:column: message``."""
+    """A scoring CSV that does not say what it must: ``file:line:column: message``.
+
+    ``problems`` holds every error found (this one first, at most ``MAX_ERRORS``);
+    ``truncated`` is true when the reader stopped at that many."""
 
     def __init__(self, file: str, line: int | None, column: int | None, message: str) -> None:
         where = file
@@ -48,12 +77,308 @@ class BoardFormatError(ValueError):
         self.line = line
         self.column = column
         self.message = message
+        self.problems: tuple[BoardFormatError, ...] = (self,)
+        self.truncated = False
+
+    @property
+    def report(self) -> str:
+        """Every problem on a line of its own."""
+        lines = [str(p) for p in self.problems]
+        if self.truncated:
+            lines.append(f"{self.file}: stopped after {len(self.problems)} errors")
+        return "\n".join(lines)
+
+
+class Problems:
+    """Collects a file's errors; raises at ``MAX_ERRORS`` or when ``raise_if_any``."""
+
+    def __init__(self, source: str, limit: int = MAX_ERRORS) -> None:
+        self.source = source
+        self.limit = limit
+        self.items: list[BoardFormatError] = []
+
+    def error(self, line: int | None, column: int | None, message: str) -> BoardFormatError:
+        return BoardFormatError(self.source, line, column, message)
+
+    def add(self, line: int | None, column: int | None, message: str) -> None:
+        self.items.append(self.error(line, column, message))
+        if len(self.items) >= self.limit:
+            raise self._combined(truncated=True)
+
+    def fatal(self, line: int | None, column: int | None, message: str) -> BoardFormatError:
+        """An error after which reading cannot go on, reported after those found so far."""
+        self.items.append(self.error(line, column, message))
+        return self._combined(truncated=False)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise self._combined(truncated=False)
+
+    def _combined(self, truncated: bool) -> BoardFormatError:
+        first = self.items[0]
+        first.problems = tuple(self.items)
+        first.truncated = truncated
+        return first
+
+
+def short(text: str, limit: int = 40) -> str:
+    """``repr`` of ``text``, cut to about ``limit`` characters for a one-line message."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + f"... ({len(text)} characters)"
+
+
+# --- bytes to text ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str
+    note: str | None = None
+    """Said once on stderr when the encoding was guessed."""
+
+
+def check_size(size: int, source: str) -> None:
+    """Refuse a file over ``MAX_FILE_BYTES`` before reading it."""
+    if size > MAX_FILE_BYTES:
+        raise BoardFormatError(source, None, None,
+                               f"the file is {size} bytes; a scoring CSV may be at most "
+                               f"{MAX_FILE_BYTES} bytes ({MAX_FILE_BYTES >> 20} MiB)")
+
+
+def _position(data: bytes, start: int, encoding: str) -> tuple[int, int]:
+    """Line and column (1-based, in characters) of byte ``start``."""
+    before = data[:start].decode(encoding, errors="replace")
+    line = 1
+    last = 0
+    for match in _LINE_END.finditer(before):
+        line += 1
+        last = match.end()
+    return line, len(before) - last + 1
+
+
+def _decode_as(data: bytes, encoding: str, source: str, label: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line, column = _position(data, exc.start, encoding)
+        raise BoardFormatError(source, line, column,
+                               f"expected {label} text; got byte 0x{data[exc.start]:02x}"
+                               ) from None
+
+
+def decode(data: bytes, source: str, encoding: str | None = None) -> Decoded:
+    """The text of a scoring CSV's bytes.
+
+    ``encoding`` (the command's ``--encoding``) is used as given; otherwise a byte order
+    mark decides (UTF-8, UTF-16, UTF-32), then UTF-8, then Windows-1252 with a note."""
+    check_size(len(data), source)
+    if encoding is not None:
+        try:
+            name = codecs.lookup(encoding).name
+        except LookupError:
+            raise BoardFormatError(source, None, None,
+                                   f"--encoding: unknown encoding {short(encoding)}; "
+                                   "e.g. utf-8, utf-16, cp1252, latin-1") from None
+        if name == "utf-8":
+            name = "utf-8-sig"
+        return Decoded(_decode_as(data, name, source, encoding), name)
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return Decoded(_decode_as(data, name, source, name.removesuffix("-sig").upper()),
+                           name)
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(data, exc.start, "utf-8")
+        byte = data[exc.start]
+        first = f"{source}:{line}:{column}: byte 0x{byte:02x} is not UTF-8"
+    try:
+        text = data.decode(FALLBACK_ENCODING)
+    except UnicodeDecodeError:
+        raise BoardFormatError(source, line, column,
+                               f"expected UTF-8 text; got byte 0x{byte:02x} "
+                               "(and the file is not Windows-1252 either); save it as "
+                               "UTF-8 or give --encoding") from None
+    return Decoded(text, FALLBACK_ENCODING,
+                   f"{first}; read the file as Windows-1252 (cp1252); give --encoding "
+                   "if that is wrong")
+
+
+# --- text to records -------------------------------------------------------------------
+
+def iter_lines(text: str) -> Iterator[tuple[int, str]]:
+    """``(line number, line)`` for each line, split on CR, LF and CRLF only (as the csv
+    module and text editors count lines; ``str.splitlines`` also breaks on form feed,
+    vertical tab, U+2028 and others). A leading byte order mark is dropped."""
+    start = 1 if text.startswith("\ufeff") else 0
+    number = 1
+    for match in _LINE_END.finditer(text, start):
+        yield number, text[start:match.start()]
+        number += 1
+        start = match.end()
+    if start < len(text):
+        yield number, text[start:]
+
+
+def is_comment(line: str) -> bool:
+    return line.lstrip().lstrip('"').startswith("#")
+
+
+def map_line_id(line: str) -> str | None:
+    """The map id of a ``# map: MAP`` line (spaces, quotes and trailing separators as a
+    spreadsheet writes them), or None. Linear in the line's length."""
+    rest = line.strip().lstrip('"').lstrip()
+    if not rest.startswith("#"):
+        return None
+    rest = rest[1:].lstrip()
+    if rest[:3].casefold() != "map":
+        return None
+    rest = rest[3:].lstrip()
+    if not rest.startswith(":"):
+        return None
+    rest = rest[1:]
+    cuts = [i for i in (rest.find(","), rest.find(";")) if i >= 0]
+    if cuts:
+        rest = rest[:min(cuts)]
+    found = rest.strip().strip('"').strip()
+    return found or None
+
+
+def sniff_separator(line: str) -> str:
+    """``;`` when the line holds more semicolons than commas outside quotes, else ``,``."""
+    commas = semicolons = 0
+    quoted = False
+    for char in line:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted:
+            if char == ",":
+                commas += 1
+            elif char == ";":
+                semicolons += 1
+    return ";" if semicolons > commas else ","
+
+
+class FieldError(ValueError):
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+def split_fields(line: str, sep: str, max_chars: int = MAX_CELL_CHARS) -> list[str]:
+    """The cells of one CSV line, each stripped of surrounding spaces. ``"..."`` quotes a
+    cell (``""`` is a quote inside it). Raises FieldError naming the column of an
+    unterminated quote or of a cell longer than ``max_chars``. Linear in the line."""
+    fields: list[str] = []
+    size = len(line)
+    i = 0
+    while True:
+        column = len(fields) + 1
+        j = i
+        while j < size and line[j] in " \t":
+            j += 1
+        if j < size and line[j] == '"':
+            parts: list[str] = []
+            k = j + 1
+            while True:
+                q = line.find('"', k)
+                if q < 0:
+                    raise FieldError(column, "unterminated quote; expected a closing '\"' "
+                                             "on the same line")
+                parts.append(line[k:q])
+                if line.startswith('"', q + 1):
+                    parts.append('"')
+                    k = q + 2
+                    continue
+                k = q + 1
+                break
+            end = line.find(sep, k)
+            value = "".join(parts) + (line[k:] if end < 0 else line[k:end])
+        else:
+            end = line.find(sep, i)
+            value = line[i:] if end < 0 else line[i:end]
+        value = value.strip()
+        if len(value) > max_chars:
+            raise FieldError(column, f"a cell of {len(value)} characters; a cell may hold "
+                                     f"at most {max_chars}")
+        fields.append(value)
+        if end < 0:
+            return fields
+        i = end + 1
+
+
+def trim(cells: list[str]) -> list[str]:
+    """Without the empty cells a spreadsheet pads a row with."""
+    end = len(cells)
+    while end > 0 and not cells[end - 1]:
+        end -= 1
+    return cells[:end]
 
 
 @dataclass(frozen=True)
-class _Row:
+class Record:
     line: int
     cells: list[str]
+
+
+class Records:
+    """The records of a scoring CSV, streamed: blank lines and ``#`` comments skipped,
+    the separator read from the first record, the ``# map:`` line before it remembered in
+    ``map_id`` / ``map_line``. Lines that cannot be split go to ``problems``."""
+
+    def __init__(self, text: str, problems: Problems) -> None:
+        self.text = text
+        self.problems = problems
+        self.map_id: str | None = None
+        self.map_line = 0
+        self.last_line = 0
+        self.separator: str | None = None
+
+    def __iter__(self) -> Iterator[Record]:
+        for number, raw in iter_lines(self.text):
+            self.last_line = number
+            if not raw.strip():
+                continue
+            if is_comment(raw):
+                if self.separator is None and self.map_id is None:
+                    found = map_line_id(raw)
+                    if found is not None:
+                        self.map_id, self.map_line = found, number
+                continue
+            if self.separator is None:
+                self.separator = sniff_separator(raw)
+            try:
+                cells = split_fields(raw, self.separator)
+            except FieldError as exc:
+                self.problems.add(number, exc.column, exc.message)
+                continue
+            if trim(cells):
+                yield Record(number, cells)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (None when it can): names are printed, so
+    they must be non-blank text without control characters, at most ``MAX_CELL_CHARS``
+    long. ``template`` and the reader apply the same rule."""
+    if not name.strip():
+        return "a blank name"
+    if len(name) > MAX_CELL_CHARS:
+        return f"a name of {len(name)} characters; at most {MAX_CELL_CHARS}"
+    for position, char in enumerate(name, start=1):
+        if unicodedata.category(char) in _UNPRINTABLE:
+            return (f"a control character U+{ord(char):04X} at character {position} of "
+                    f"{short(name)}; names are printed text")
+    return None
+
+
+# --- the On Tour grammar -----------------------------------------------------------------
+
+def _field(text: str) -> str:
+    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def template_csv(game_map: Map, players: Sequence[str]) -> str:
@@ -63,19 +388,25 @@ def template_csv(game_map: Map, players: Sequence[str]) -> str:
 
 def format_boards(game_map: Map, boards: Sequence[Board]) -> str:
     """Boards as a scoring CSV (unwritten spaces as blank cells). ``parse_boards`` reads
-    it back to equal boards."""
-    out = io.StringIO()
-    out.write(f"# map: {game_map.id}\n")
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["space", *(b.player for b in boards)])
+    it back to equal boards: a name holding ``,`` ``;`` or ``"`` is quoted. Raises
+    ValueError for a name ``name_problem`` refuses."""
+    for board in boards:
+        problem = name_problem(board.player)
+        if problem:
+            raise ValueError(f"player name: {problem}")
+    rows = [f"# map: {game_map.id}",
+            ",".join(["space", *(_field(b.player) for b in boards)])]
     for space in game_map.spaces:
-        writer.writerow([space.id, *(b.cells[space.id].text if space.id in b.cells else ""
-                                     for b in boards)])
-    return out.getvalue()
+        rows.append(",".join([_field(space.id),
+                              *(b.cells[space.id].text if space.id in b.cells else ""
+                                for b in boards)]))
+    return "\n".join(rows) + "\n"
 
 
 def parse_cell(text: str) -> Cell:
-    """One cell's text (already stripped) as a Cell; ValueError saying what is wrong."""
+    """One cell's text (already stripped) as a Cell; ValueError saying what is wrong.
+
+    A negative number is a circled one (what a spreadsheet shows for ``(16)``)."""
     core = text
     circled = False
     if len(core) >= 2 and core[0] == "(" and core[-1] == ")":
@@ -85,37 +416,19 @@ def parse_cell(text: str) -> Cell:
         return Cell.star(circled)
     if core in ("x", "X"):
         if circled:
-            raise ValueError(f"a crossed space cannot be circled; got {text!r}")
+            raise ValueError(f"a crossed space cannot be circled; got {short(text)}")
         return Cell.cross()
-    if _NUMBER.fullmatch(core):
-        value = int(core)
-        if not 0 <= value <= 99:
-            raise ValueError(f"expected a number 0-99; got {text!r}, outside 0-99")
-        return Cell.number(value, circled)
+    number = _NUMBER.fullmatch(core)
+    if number:
+        sign, digits = number.groups()
+        significant = digits.lstrip("0") or "0"
+        if len(significant) > 2 or (sign == "-" and circled):
+            raise ValueError(f"expected a number 0-99; got {short(text)}, outside 0-99")
+        value = int(significant)
+        return Cell.number(value, circled or sign == "-")
     if not text:
         raise ValueError(f"{CELL_EXPECTED}; got a blank cell")
-    raise ValueError(f"{CELL_EXPECTED}; got {text!r}")
-
-
-def _separator(line: str) -> str:
-    bare = _QUOTED.sub("", line)
-    return ";" if bare.count(";") > bare.count(",") else ","
-
-
-def _is_comment(line: str) -> bool:
-    return line.lstrip().lstrip('"').startswith("#")
-
-
-def _split(line: str, sep: str) -> list[str]:
-    fields = next(csv.reader([line], delimiter=sep, skipinitialspace=True), [])
-    return [f.strip() for f in fields]
-
-
-def _trim(cells: list[str]) -> list[str]:
-    end = len(cells)
-    while end > 0 and not cells[end - 1]:
-        end -= 1
-    return cells[:end]
+    raise ValueError(f"{CELL_EXPECTED}; got {short(text)}")
 
 
 def _near(game_map: Map, text: str) -> str:
@@ -125,137 +438,137 @@ def _near(game_map: Map, text: str) -> str:
     return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
 
 
+def _resolve_map(records: Records, problems: Problems, map_override: str | None,
+                 lookup: Callable[[str], Map]) -> Map:
+    if map_override is not None:
+        map_id, line = map_override, 0
+    elif records.map_id is not None:
+        map_id, line = records.map_id, records.map_line
+    else:
+        raise problems.fatal(1, 1, "no '# map: MAP' line (and no --map); expected the map "
+                                   "id, e.g. '# map: usa'")
+    if len(map_id) > MAX_MAP_ID_CHARS:
+        message = f"unknown map {short(map_id)}"
+    else:
+        try:
+            return lookup(map_id)
+        except UnknownMapError as exc:
+            message = str(exc)
+    if line:
+        raise problems.fatal(line, 1, message)
+    raise problems.fatal(None, None, f"--map: {message}")
+
+
 def map_of_csv(text: str, source: str, map_override: str | None = None,
                lookup: Callable[[str], Map] = find_map) -> Map:
     """The map a scoring CSV is for: ``map_override`` (the command's ``--map``) or the
-    file's ``# map:`` line, looked up with ``lookup``. Any game's CSV starts this way, so
-    the command reads this first and then hands the text to the map's game."""
-    if map_override is not None:
-        try:
-            return lookup(map_override)
-        except UnknownMapError as exc:
-            raise BoardFormatError(source, None, None, f"--map: {exc}") from None
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        if not _is_comment(raw):
+    file's ``# map:`` line before the header, looked up with ``lookup``. Any game's CSV
+    starts this way, so the command reads this first and then hands the text to the map's
+    game."""
+    problems = Problems(source)
+    records = Records(text, problems)
+    if map_override is None:
+        for _ in records:
             break
-        comment = re.split(r"[;,]", raw.strip().strip('"'), maxsplit=1)[0]
-        found = _MAP_LINE.fullmatch(comment.strip().strip('"'))
-        if found and found["id"]:
-            try:
-                return lookup(found["id"])
-            except UnknownMapError as exc:
-                raise BoardFormatError(source, number, 1, str(exc)) from None
-    raise BoardFormatError(source, 1, 1, "no '# map: MAP' line (and no --map); expected "
-                                         "the map id, e.g. '# map: usa'")
+    return _resolve_map(records, problems, map_override, lookup)
 
 
 def parse_boards(text: str, source: str, map_override: str | None = None,
-                 lookup: Callable[[str], Map] = find_map) -> tuple[str, list[Board]]:
+                 lookup: Callable[[str], Map] = find_map,
+                 notes: list[str] | None = None) -> tuple[str, list[Board]]:
     """The map id and one board per player column of a scoring CSV.
 
     ``map_override`` (the command's ``--map``) wins over the file's ``# map:`` line;
-    ``lookup`` finds a map by id (the registry by default)."""
-    def fail(line: int | None, column: int | None, message: str) -> BoardFormatError:
-        return BoardFormatError(source, line, column, message)
-
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.splitlines()
-    sep = next((_separator(raw) for raw in lines
-                if raw.strip() and not _is_comment(raw)), ",")
-    map_id: str | None = None
-    map_line = 0
-    header: _Row | None = None
-    rows: list[_Row] = []
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        if _is_comment(raw):
-            comment = re.split(r"[;,]", raw.strip().strip('"'), maxsplit=1)[0]
-            found = _MAP_LINE.fullmatch(comment.strip().strip('"'))
-            if found and header is None and found["id"]:
-                map_id, map_line = found["id"], number
-            continue
-        cells = _split(raw, sep)
-        if not _trim(cells):
-            continue
-        if header is None:
-            header = _Row(number, cells)
-        else:
-            rows.append(_Row(number, cells))
-
-    if map_override is not None:
-        map_id, map_line = map_override, 0
-    if map_id is None:
-        raise fail(1, 1, "no '# map: MAP' line (and no --map); expected the map id, "
-                         "e.g. '# map: usa'")
-    try:
-        game_map = lookup(map_id)
-    except UnknownMapError as exc:
-        if map_line:
-            raise fail(map_line, 1, str(exc)) from None
-        raise fail(None, None, f"--map: {exc}") from None
-
-    if header is None:
-        raise fail(max(len(lines), 1), 1, "expected a header line 'space,Player 1,...'; "
-                                          "the file has none")
-    names = _trim(header.cells)
-    if names and game_map.find_space(names[0]) is not None:
-        raise fail(header.line, 1, "expected a header line 'space,Player 1,...' before the "
-                                   f"rows; got a row for {names[0]!r}")
-    players = names[1:]
-    if not players:
-        raise fail(header.line, 2, "expected at least one player column after 'space'; "
-                                   "the header has none")
-    seen_players: dict[str, int] = {}
-    for col, name in enumerate(players, start=2):
-        if not name:
-            raise fail(header.line, col, "expected a player name; got a blank header cell")
-        key = name.casefold()
-        if key in seen_players:
-            raise fail(header.line, col, f"duplicated player name {name!r} "
-                                         f"(also column {seen_players[key]})")
-        seen_players[key] = col
-
-    width = len(names)
-    by_player: list[dict[SpaceId, Cell]] = [{} for _ in players]
+    ``lookup`` finds a map by id (the registry by default). Things worth saying that are
+    not errors (a ``-16`` read as ``(16)``) are appended to ``notes``, once each. Raises
+    BoardFormatError carrying every error found (up to ``MAX_ERRORS``)."""
+    problems = Problems(source)
+    records = Records(text, problems)
+    game_map: Map | None = None
+    players: list[str] = []
+    width = 0
+    by_player: list[dict[SpaceId, Cell]] = []
     seen_spaces: dict[SpaceId, int] = {}
-    for row in rows:
-        cells = row.cells
+    last_row = 0
+    negative_note = False
+    for record in records:
+        if game_map is None:
+            game_map = _resolve_map(records, problems, map_override, lookup)
+            names = trim(record.cells)
+            if game_map.find_space(names[0]) is not None:
+                raise problems.fatal(record.line, 1, "expected a header line 'space,Player "
+                                                     f"1,...' before the rows; got a row "
+                                                     f"for {short(names[0])}")
+            players = names[1:]
+            if not players:
+                raise problems.fatal(record.line, 2, "expected at least one player column "
+                                                     "after 'space'; the header has none")
+            seen_players: dict[str, int] = {}
+            for col, name in enumerate(players, start=2):
+                problem = name_problem(name)
+                if problem:
+                    problems.add(record.line, col, f"expected a player name; got {problem}")
+                    continue
+                key = name.casefold()
+                if key in seen_players:
+                    problems.add(record.line, col, f"duplicated player name {short(name)} "
+                                                   f"(also column {seen_players[key]})")
+                seen_players[key] = col
+            width = len(names)
+            by_player = [{} for _ in players]
+            last_row = record.line
+            continue
+        last_row = record.line
+        cells = record.cells
         if len(cells) > width:
-            extra = _trim(cells[width:])
+            extra = trim(cells[width:])
             if extra:
-                raise fail(row.line, width + 1, f"expected {width} cells (the space and "
-                                                f"{len(players)} player(s)); got "
-                                                f"{width + len(extra)}")
+                problems.add(record.line, width + 1,
+                             f"expected {width} cells (the space and {len(players)} "
+                             f"player(s)); got {width + len(extra)}")
+                continue
             cells = cells[:width]
         space = game_map.find_space(cells[0])
         if space is None:
-            raise fail(row.line, 1, f"unknown space {cells[0]!r} on map {game_map.id}"
-                                    f"{_near(game_map, cells[0])}; expected a space id or "
-                                    "name")
+            problems.add(record.line, 1, f"unknown space {short(cells[0])} on map "
+                                         f"{game_map.id}{_near(game_map, cells[0][:64])}; "
+                                         "expected a space id or name")
+            continue
         if space.id in seen_spaces:
-            raise fail(row.line, 1, f"duplicated space {space.id} ({space.name}); it is "
-                                    f"already on line {seen_spaces[space.id]}")
-        seen_spaces[space.id] = row.line
+            problems.add(record.line, 1, f"duplicated space {space.id} ({space.name}); it "
+                                         f"is already on line {seen_spaces[space.id]}")
+            continue
+        seen_spaces[space.id] = record.line
         if len(cells) < width:
-            raise fail(row.line, len(cells) + 1, f"expected {width} cells (the space and "
-                                                 f"{len(players)} player(s)); got "
-                                                 f"{len(cells)}")
+            problems.add(record.line, len(cells) + 1,
+                         f"expected {width} cells (the space and {len(players)} "
+                         f"player(s)); got {len(cells)}")
+            continue
         for col in range(1, width):
             try:
-                by_player[col - 1][space.id] = parse_cell(cells[col])
+                cell = parse_cell(cells[col])
             except ValueError as exc:
-                raise fail(row.line, col + 1, str(exc)) from None
+                problems.add(record.line, col + 1, str(exc))
+                continue
+            by_player[col - 1][space.id] = cell
+            if (notes is not None and not negative_note and cell.circled
+                    and cells[col].startswith("-")):
+                negative_note = True
+                notes.append(f"{source}:{record.line}:{col + 1}: note: read {cells[col]} "
+                             f"as ({cell.value}), a circled {cell.value}: a spreadsheet "
+                             "shows a number typed in parentheses as negative")
 
+    if game_map is None:
+        _resolve_map(records, problems, map_override, lookup)  # raises if missing or unknown
+        raise problems.fatal(max(records.last_line, 1), 1,
+                             "expected a header line 'space,Player 1,...'; the file has none")
     missing = [s for s in game_map.spaces if s.id not in seen_spaces]
-    if missing:
-        last = rows[-1].line if rows else header.line
+    if missing and not problems.items:
         shown = ", ".join(f"{s.id} ({s.name})" for s in missing[:12])
         more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
-        raise fail(last + 1, 1, f"missing rows for {len(missing)} space(s) of "
-                                f"{game_map.id}: {shown}{more}; expected one row per space")
+        problems.add(last_row + 1, 1, f"missing rows for {len(missing)} space(s) of "
+                                      f"{game_map.id}: {shown}{more}; expected one row per "
+                                      "space")
+    problems.raise_if_any()
     return game_map.id, [Board(game_map.id, name, cells)
                          for name, cells in zip(players, by_player, strict=True)]

@@ -61,6 +61,7 @@ def howto_blocks(game_map: Map) -> list[Block]:
 
 
 def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+              backs: str = "duplex-long",
               progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order."""
     from sheetgen.players import par_result
@@ -87,8 +88,13 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     progress("cards")
     imp = imposition()
-    deck_options = DeckOptions(card_size(default_card_size()), imp.bleed, Backs.DUPLEX_LONG)
-    deck = Part("Cards (double-sided, flip on the long edge)",
+    back_mode = Backs(backs)
+    deck_options = DeckOptions(card_size(default_card_size()), imp.bleed, back_mode)
+    deck_titles = {Backs.NONE: "Cards (fronts only)",
+                   Backs.DUPLEX_LONG: "Cards (double-sided, flip on the long edge)",
+                   Backs.DUPLEX_SHORT: "Cards (double-sided, flip on the short edge)",
+                   Backs.FOLD: "Cards (fold each pair along the middle)"}
+    deck = Part(deck_titles.get(back_mode, "Cards"),
                    tuple(deck_pages(game_map, paper, deck_options, imp, geometry)))
 
     progress("dice")

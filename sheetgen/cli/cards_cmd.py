@@ -8,6 +8,9 @@ import click
 
 from sheetgen.cli.common import (
     UserError,
+    choose_format,
+    complete_maps,
+    complete_with,
     game_errors,
     load_game,
     output_option,
@@ -20,7 +23,8 @@ from sheetgen.templates import Paper
 
 
 @click.command("dice")
-@click.argument("kind", metavar="d10|d6|dicetrip")
+@click.argument("kind", metavar="d10|d6|dicetrip",
+                shell_complete=complete_with(lambda: ("d10", "d6", "dicetrip")))
 @paper_option
 @output_option
 def dice_command(kind: str, paper: Paper, output: Path | None) -> None:
@@ -39,12 +43,30 @@ def dice_command(kind: str, paper: Paper, output: Path | None) -> None:
     key = kind.strip().lower()
     if key not in KINDS:
         raise UserError(f"KIND: unknown dice {kind!r}; expected one of {', '.join(KINDS)}")
+    choose_format(output, None, ("pdf",))
+    path = output_path(output, f"dice-{key}-{paper.id}")
     try:
         pages = dice_pages(key, paper)
     except LayoutError as exc:
         raise UserError(str(exc)) from None
-    path = output_path(output, f"dice-{key}")
     report(write_pages(path, "pdf", pages, f"Dice: {key}"))
+
+
+def _size_ids() -> tuple[str, ...]:
+    from sheetgen.render.layout import card_size_ids
+
+    return card_size_ids()
+
+
+def _backs_ids() -> tuple[str, ...]:
+    from sheetgen.render.cards import Backs
+
+    return tuple(b.value for b in Backs)
+
+
+def _offset_tag(offset: tuple[float, float]) -> str:
+    """Shifted backs are a different file: the offset goes into the default name."""
+    return "" if offset == (0.0, 0.0) else f"-offset-{offset[0]:g},{offset[1]:g}"
 
 
 def _offset(text: str, limit: float) -> tuple[float, float]:
@@ -61,18 +83,20 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
 
 
 @click.command("cards")
-@click.argument("map_id", metavar="MAP")
+@click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
 @paper_option
 @click.option("--size", "size_id", default=None, metavar="poker|bridge|mini|tarot",
+              shell_complete=complete_with(_size_ids),
               help="Card size (default: poker, 63.5 x 88.9 mm).")
 @click.option("--bleed", type=float, default=None,
               help="Printed bleed round each card in mm, 0-6 (default: 3).")
 @click.option("--backs", default="none", show_default=True,
               metavar="none|duplex-long|duplex-short|fold",
+              shell_complete=complete_with(_backs_ids),
               help="Card backs: none; on the next page, mirrored for a printer that flips "
                    "on the long or the short edge; or beside the fronts, to fold.")
 @click.option("--back-design", default="outline", show_default=True,
-              metavar="outline|solid",
+              metavar="outline|solid", shell_complete=complete_with(lambda: ("outline", "solid")),
               help="Card backs in outline (white, navy frame and title: little ink) or "
                    "solid (a full navy flood).")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
@@ -130,23 +154,35 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         raise UserError(f"--back-design: unknown design {back_design!r}; expected one of "
                         + ", ".join(d.value for d in BackDesign)) from None
     offset = _offset(back_offset, imp.max_back_offset)
+    choose_format(output, None, ("pdf",))
     game, game_map = load_game(map_id)
     if test_page:
         flip = back_mode.flip or Flip.LONG
         test_mode = Backs.DUPLEX_SHORT if flip is Flip.SHORT else Backs.DUPLEX_LONG
+        test_name = f"duplex-test-{flip.value}-{size.id}-{paper.id}"
+        if bleed != imp.bleed:
+            test_name += f"-bleed-{bleed:g}"
+        path = output_path(output, test_name + _offset_tag(offset))
         try:
             pages = alignment_pages(paper, DeckOptions(size, bleed, test_mode, offset), imp)
         except LayoutError as exc:
             raise UserError(str(exc)) from None
-        path = output_path(output, f"duplex-test-{flip.value}-{size.id}-{paper.id}")
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
     deck = deck.strip().lower()
+    name = f"{game_map.id}-cards-{size.id}-{paper.id}"
+    if deck != "all":
+        name += f"-{deck}"
+    if bleed != imp.bleed:
+        name += f"-bleed-{bleed:g}"
+    if back_mode is not Backs.NONE:
+        name += f"-backs-{back_mode.value}"
+        if design is not BackDesign.OUTLINE:
+            name += f"-{design.value}"
+    path = output_path(output, name + _offset_tag(offset))
     with game_errors("--deck: " if deck != "all" else ""):
         pages = game.deck_pages(game_map, paper,
                                 DeckOptions(size, bleed, back_mode, offset, design, deck))
-    name = f"{game_map.id}-cards-{size.id}" + (f"-{deck}" if deck != "all" else "")
-    path = output_path(output, name)
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 
 

@@ -2,55 +2,80 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from sheetgen.cli.common import (
+    UserError,
+    choose_format,
+    complete_maps,
+    complete_with,
     game_errors,
     load_game,
     output_option,
     output_path,
     paper_option,
+    progress_callback,
     report,
+    safe_name,
     write_atomically,
 )
 from sheetgen.templates import Paper
 
+DEFAULT_KIT_SHEETS = 8
+KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
+
 
 @click.command("kit")
-@click.argument("map_id", metavar="GAME")
+@click.argument("map_id", metavar="MAP|GAME", shell_complete=complete_maps)
 @paper_option
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help="The seeded game printed in the kit, with its par score.")
+@click.option("--players", "sheets", type=click.IntRange(min=1), default=DEFAULT_KIT_SHEETS,
+              show_default=True, help="Number of player sheets in the kit.")
+@click.option("--backs", default="duplex-long", show_default=True, metavar="|".join(KIT_BACKS),
+              shell_complete=complete_with(lambda: KIT_BACKS),
+              help="Card backs, as `sheetgen cards --backs`: none, duplex-long, "
+                   "duplex-short or fold.")
 @output_option
-def kit_command(map_id: str, paper: Paper, seed: int, output: Path | None) -> None:
+def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
+                output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
-    eight player sheets, the deck (fronts and backs), two d10, a seeded game with its
-    par score, how to score with sheetgen, and the open-data credits.
+    player sheets, the deck (fronts and backs), two d10, a seeded game with its par
+    score, how to score with sheetgen, and the open-data credits.
 
-    GAME is a map id (usa, europe), or a game that has one map.
+    MAP|GAME is a map id (usa, europe), or a game id (ontour means its first map, usa).
 
     \b
     Examples:
       sheetgen kit usa
+      sheetgen kit ontour --players 6 --backs fold
       sheetgen kit europe --paper letter -o europe-kit.pdf
     """
     from sheetgen.document import document_pdf
 
+    mode = backs.strip().lower()
+    if mode not in KIT_BACKS:
+        raise UserError(f"--backs: unknown mode {backs!r}; expected one of "
+                        f"{', '.join(KIT_BACKS)}")
+    choose_format(output, None, ("pdf",))
     game, game_map = load_game(map_id)
-    path = output_path(output, f"{game_map.id}-kit-{paper.id}", "pdf")
-    with click.progressbar(length=len(game.kit_steps) + 1, label="Building the kit",
-                           file=sys.stderr,
-                           item_show_func=lambda s: s) as bar:
-        def progress(label: str) -> None:
-            bar.update(1, label)
-
-        with game_errors():
-            parts = game.kit_parts(game_map, paper, seed=seed, progress=progress)
-        bar.update(1, "PDF")
-        blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
+    name = f"{game_map.id}-kit-{paper.id}"
+    if seed != 1:
+        name += f"-seed-{safe_name(str(seed))}"
+    if sheets != DEFAULT_KIT_SHEETS:
+        name += f"-{sheets}p"
+    if mode != "duplex-long":
+        name += f"-backs-{mode}"
+    path = output_path(output, name, "pdf")
+    # A bar on stderr once the build has taken two seconds, on a terminal only.
+    step = progress_callback(len(game.kit_steps) + 1, "Building the kit")
+    with game_errors():
+        parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                               progress=step)
+    blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
+    step("PDF")
     write_atomically(path, blob)
     report([path])
 

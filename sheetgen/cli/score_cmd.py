@@ -4,67 +4,89 @@ standings and an annotated PDF)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
+from sheetgen.boardio import MAX_CELL_CHARS
 from sheetgen.cli.common import (
     UserError,
+    choose_format,
+    complete_maps,
+    encoding_option,
     game_errors,
+    is_stdout,
     load_game,
     load_map,
+    names_tag,
+    note,
     output_option,
     output_path,
     paper_option,
+    parse_players,
+    progress_callback,
     read_text,
     report,
+    with_schema,
     write_atomically,
 )
-from sheetgen.document import Part, document_pdf
+from sheetgen.document import document_pdf
 from sheetgen.games import Game, GameError
 from sheetgen.model import Board, Map
 from sheetgen.templates import Paper
 
 DEFAULT_PLAYERS = 4
+MAX_PLAYERS_PER_FILE = 1000
 
 
 def _players(value: str | None) -> list[str]:
     if value is None:
         return [f"Player {i}" for i in range(1, DEFAULT_PLAYERS + 1)]
-    names = [n.strip() for n in value.split(",")]
-    seen: set[str] = set()
-    for name in names:
-        if not name:
-            raise UserError(f"--players: {value!r} has a blank name; expected names "
-                            "separated by commas, e.g. Alice,Bob")
-        if name.casefold() in seen:
-            raise UserError(f"--players: {name!r} is given twice; names must differ")
-        if name.startswith("#"):
-            raise UserError(f"--players: {name!r} may not start with '#'")
-        seen.add(name.casefold())
-    return names
+    return parse_players(value)
+
+
+def _template_players(names: str | None, count: int | None) -> list[str]:
+    if names is not None and count is not None:
+        listed = _players(names)
+        if count < len(listed):
+            raise UserError(f"-n: {count} is fewer than the {len(listed)} names of --players")
+        return listed + [f"Player {i}" for i in range(len(listed) + 1, count + 1)]
+    if count is not None:
+        return [f"Player {i}" for i in range(1, count + 1)]
+    return _players(names)
 
 
 @click.command("template")
-@click.argument("map_id", metavar="MAP")
+@click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
 @click.option("--players", default=None, metavar="A,B,...",
               help=f"Player names, comma-separated (default: Player 1 ... Player "
-                   f"{DEFAULT_PLAYERS}).")
+                   f"{DEFAULT_PLAYERS}). Names are printed text: no control characters, "
+                   f"at most {MAX_CELL_CHARS} characters; a name holding ',' ';' or '\"' "
+                   "is quoted in the file.")
+@click.option("-n", "count", type=click.IntRange(min=1, max=MAX_PLAYERS_PER_FILE),
+              default=None,
+              help="Number of player columns (Player 1 ... Player N, after any --players).")
 @output_option
-def template_command(map_id: str, players: str | None, output: Path | None) -> None:
+def template_command(map_id: str, players: str | None, count: int | None,
+                     output: Path | None) -> None:
     """Write a blank scoring CSV for MAP: one row per space, one column per player.
 
     Fill each cell as written on the sheet: a number 0-99, * for a star, x for a cross,
     in parentheses when circled, e.g. (37) or (*). Then run `sheetgen score` on it.
+    -o - writes the CSV to standard output.
 
     \b
     Examples:
       sheetgen template usa
       sheetgen template usa --players Alice,Bob -o game.csv
+      sheetgen template usa -n 30 -o club.csv
     """
-    names = _players(players)
+    names = _template_players(players, count)
     game, game_map = load_game(map_id)
-    path = output_path(output, f"{game_map.id}-board", "csv")
+    choose_format(output, None, ("csv",))
+    path = output_path(output, f"{game_map.id}-board-{len(names)}p"
+                       + (f"-{names_tag(names)}" if players else ""), "csv")
     with game_errors():
         text = game.template_csv(game_map, names)
     write_atomically(path, text.encode("utf-8"))
@@ -72,64 +94,140 @@ def template_command(map_id: str, players: str | None, output: Path | None) -> N
 
 
 @click.command("score")
-@click.argument("board_csv", metavar="BOARD.csv",
+@click.argument("board_csvs", metavar="BOARD.csv...", nargs=-1, required=True,
                 type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--map", "map_id", default=None,
-              help="The map (default: the CSV's '# map:' line).")
+@click.option("--map", "map_id", default=None, shell_complete=complete_maps,
+              help="The map (default: the CSVs' '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the scores as JSON (stdout holds only the JSON).")
+              help="Print the scores as JSON instead of the table (stdout holds only the "
+                   "JSON); no PDF unless -o or --pdf asks for one.")
+@click.option("--pdf", "pdf_path", type=click.Path(path_type=Path), default=None,
+              help="Write the annotated PDF here (the same as -o).")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="The seeded game the boards were played in: adds whether each board is "
+                   "legal for it and the seed's par to the standings.")
+@encoding_option
 @paper_option
 @output_option
-def score_command(board_csv: Path, map_id: str | None, as_json: bool, paper: Paper,
-                  output: Path | None) -> None:
+def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: bool,
+                  pdf_path: Path | None, seed: int | None, encoding: str | None,
+                  paper: Paper, output: Path | None) -> None:
     """Best route and score of every player in BOARD.csv, and an annotated PDF.
 
-    Prints the standings (best score first; ties broken by circled spaces on the whole
-    board; a true tie names every tied player) and writes one page per player with the
-    best route drawn, plus a standings page (default: output/<BOARD>-scored.pdf). With
-    --json the scores are printed as JSON; "winner" is a name, or a list of names on a
-    true tie. Each route is proven best.
+    Several CSV files of the same map are scored together (player names must differ
+    across them). Prints the standings (best score first; ties broken by circled spaces on
+    the whole board; a true tie names every tied player) and writes one page per player
+    with the best route drawn, plus the standings (default:
+    output/<BOARD>-scored-<paper>.pdf). With --json the scores are printed as JSON
+    (docs/json.md) and the PDF is written only when -o or --pdf names it. -o - writes the
+    PDF to standard output (when it is not a terminal) and the table to stderr. Each route
+    is proven best.
 
     \b
     Examples:
       sheetgen template usa --players Alice,Bob -o game.csv
       sheetgen score game.csv
-      sheetgen score game.csv --json -o scored.pdf
+      sheetgen score game.csv --json > scores.json
+      sheetgen score game.csv --json --pdf scored.pdf
+      sheetgen score table1.csv table2.csv --seed 7
     """
-    game, game_map, boards = read_boards(board_csv, map_id)
+    if output is not None and pdf_path is not None:
+        raise click.UsageError("-o and --pdf both name the PDF; give one")
+    target = output if output is not None else pdf_path
+    if target is not None:
+        choose_format(target, None, ("pdf",))
+    if as_json and is_stdout(target):
+        raise click.UsageError("--json and -o - both want standard output; write the PDF "
+                               "to a file")
+    for board_csv in board_csvs:
+        if not board_csv.is_file():
+            raise UserError(f"{board_csv}: no such file" if not board_csv.exists()
+                            else f"{board_csv}: not a file")
+    want_pdf = target is not None or not as_json
+    first = board_csvs[0].stem
+    name = first if len(board_csvs) == 1 else f"{first}-and-{len(board_csvs) - 1}-more"
+    path = (output_path(target, f"{name}-scored-{paper.id}", "pdf", inputs=board_csvs)
+            if want_pdf else None)
+    game, game_map, boards = read_many(board_csvs, map_id, encoding)
     with game_errors():
-        result = game.score(game_map, boards)
-    path = output_path(output, f"{board_csv.stem}-scored", "pdf", inputs=[board_csv])
-    parts: list[Part] = []
-    no_pdf = ""
+        result = game.score(game_map, boards,
+                            progress=progress_callback(len(boards), "Scoring"))
+    data = with_schema(game.score_json(result))
+    lines = game.standings_text(result)
+    if seed is not None:
+        with game_errors("--seed: "):
+            script = game.make_script(game_map, seed)
+        with game_errors():
+            par = game.par(game_map, script)
+            verdicts = [game.check(game_map, script, b) for b in boards]
+        data["seed"] = seed
+        data["par"] = par.score
+        by_name = {v.player: v for v in verdicts}
+        for entry in data.get("players", []):
+            verdict = by_name.get(entry.get("name"))
+            if verdict is not None:
+                entry["legal"] = verdict.legal
+                entry["problem"] = verdict.problem or None
+        lines += f"\nSeed {seed}: par {par.score}"
+        for verdict in verdicts:
+            lines += (f"\n{verdict.player}: legal for seed {seed}" if verdict.legal else
+                      f"\n{verdict.player}: not legal for seed {seed}: {verdict.problem}")
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        click.echo(lines, err=is_stdout(path))
+    if path is None:
+        return
     try:
         parts = game.scored_parts(game_map, paper, boards, result)
     except GameError as exc:
-        no_pdf = f"no PDF: {exc}"
-    if as_json:
-        click.echo(json.dumps(game.score_json(result), indent=2, ensure_ascii=False))
-    else:
-        click.echo(game.standings_text(result))
-    if no_pdf:
-        click.echo(no_pdf, err=True)
+        click.echo(f"no PDF: {exc}", err=True)
         return
     write_atomically(path, document_pdf(parts, f"{game_map.title}: scored boards"))
     report([path])
 
 
-def read_boards(board_csv: Path, map_id: str | None) -> tuple[Game, Map, list[Board]]:
+def read_boards(board_csv: Path, map_id: str | None,
+                encoding: str | None = None) -> tuple[Game, Map, list[Board]]:
     """The game, map and boards of a scoring CSV (``--map`` wins over its map line)."""
+    return read_many((board_csv,), map_id, encoding)
+
+
+def read_many(board_csvs: Sequence[Path], map_id: str | None,
+              encoding: str | None = None) -> tuple[Game, Map, list[Board]]:
+    """The game, map and boards of one or more scoring CSVs of the same map, read by the
+    one reader (decoding, limits, every error with its line and column)."""
     from sheetgen.boardio import BoardFormatError, map_of_csv
 
-    text = read_text(board_csv)
-    # An unknown --map is the option's fault, whatever the file says.
+    # An unknown --map is the option's fault, whatever the files say.
     override = None if map_id is None else load_map(map_id).id
-    try:
-        game, game_map = load_game(map_of_csv(text, str(board_csv), override).id)
-        with game_errors():
-            return game, game_map, game.parse_boards(text, str(board_csv), game_map)
-    except BoardFormatError as exc:
-        raise UserError(str(exc)) from None
+    found: tuple[Game, Map, Path] | None = None
+    boards: list[Board] = []
+    owner: dict[str, Path] = {}
+    for board_csv in board_csvs:
+        text = read_text(board_csv, encoding)
+        notes: list[str] = []
+        try:
+            game, game_map = load_game(map_of_csv(text, str(board_csv), override).id)
+            with game_errors():
+                read = game.parse_boards(text, str(board_csv), game_map, notes=notes)
+        except BoardFormatError as exc:
+            raise UserError(exc.report) from None
+        for line in notes:
+            note(line)
+        if found is not None and found[1].id != game_map.id:
+            raise UserError(f"{board_csv}: a board of map {game_map.id}, but {found[2]} is "
+                            f"of map {found[1].id}; score one map's files together")
+        found = found or (game, game_map, board_csv)
+        for board in read:
+            key = board.player.casefold()
+            if key in owner:
+                raise UserError(f"{board_csv}: player {board.player!r} is also in "
+                                f"{owner[key]}; names must differ across the files")
+            owner[key] = board_csv
+        boards.extend(read)
+    assert found is not None
+    return found[0], found[1], boards
 
 
 COMMANDS = (template_command, score_command)

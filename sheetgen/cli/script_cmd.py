@@ -9,23 +9,47 @@ from pathlib import Path
 import click
 
 from sheetgen.cli.common import (
-    UserError,
+    STDOUT,
+    choose_format,
+    complete_maps,
+    encoding_option,
     game_errors,
     load_game,
     output_option,
     output_path,
     paper_option,
     report,
+    safe_name,
+    with_schema,
     write_atomically,
     write_pages,
 )
 from sheetgen.templates import Paper
 
+SEED_HELP = ("The game's seed: a whole number, 0 or more, of any size (a seed of more "
+             "than 24 digits is shortened to its first digits and a hash in default file "
+             "names).")
+ILLEGAL_EXIT = 3
+"""``check``'s exit code when some board is not a legal result of the seed (1 is bad
+input, 2 a usage error)."""
+
+
+class IllegalBoards(click.ClickException):
+    """Some board is not legal for the seed: exit code ``ILLEGAL_EXIT``."""
+
+    exit_code = ILLEGAL_EXIT
+
+
+def _schema_text(text: str) -> str:
+    """A game's JSON text with ``"schema": 1`` first, its layout kept."""
+    if text.startswith("{\n") and '"schema"' not in text.split("\n", 2)[1]:
+        return '{\n  "schema": 1,\n' + text[2:]
+    return json.dumps(with_schema(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
+
 
 @click.command("script")
-@click.argument("map_id", metavar="MAP")
-@click.option("--seed", type=click.IntRange(min=0), required=True,
-              help="The game's seed (a whole number, 0 or more).")
+@click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
+@click.option("--seed", type=click.IntRange(min=0), required=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True,
               help="Write the script as JSON (stdout unless -o is given) instead of a PDF.")
 @click.option("--par", is_flag=True,
@@ -41,33 +65,38 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, players: in
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
+    The format follows -o: game7.json writes JSON (as --json does), -o - writes to
+    standard output (a PDF only when that is not a terminal).
 
     \b
     Examples:
       sheetgen script usa --seed 7
       sheetgen script usa --seed 7 --json
-      sheetgen script usa --seed 7 --json -o game7.json
+      sheetgen script usa --seed 7 -o game7.json
       sheetgen script usa --seed 7 --par
       sheetgen script byways --seed 7 --players 3
     """
+    fmt = choose_format(output, "json" if as_json else None, ("pdf", "json"))
     game, game_map = load_game(map_id)
+    if par:
+        if output is not None:
+            raise click.UsageError("--par prints to standard output; it takes no -o")
+    elif fmt == "json":
+        path = STDOUT if output is None else output_path(output, "", "json")
+    else:
+        path = output_path(output, f"{game_map.id}-seed-{safe_name(str(seed))}-script-"
+                           f"{paper.id}", "pdf")
     with game_errors("--seed: " if players is None else ""):
         script = game.make_script(game_map, seed, players=players)
     if par:
         with game_errors():
             result = game.par(game_map, script)
-        click.echo(json.dumps(dict(result.data)) if as_json else result.summary)
+        click.echo(json.dumps(with_schema(dict(result.data))) if as_json else result.summary)
         return
-    if as_json:
-        text = game.script_json(script)
-        if output is None:
-            click.echo(text, nl=False)
-            return
-        path = output_path(output, "", "json")
-        write_atomically(path, text.encode("utf-8"))
+    if fmt == "json":
+        write_atomically(path, _schema_text(game.script_json(script)).encode("utf-8"))
         report([path])
         return
-    path = output_path(output, f"{game_map.id}-seed-{seed}-script", "pdf")
     with game_errors():
         svgs = game.script_pages(game_map, script, paper)
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
@@ -75,40 +104,53 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, players: in
 
 @click.command("check")
 @click.argument("board_csv", metavar="BOARD.csv",
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+                type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=click.IntRange(min=0), required=True,
               help="The seed of the game the board was played in.")
-@click.option("--map", "map_id", default=None,
+@click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSV's '# map:' line).")
-def check_command(board_csv: Path, seed: int, map_id: str | None) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the verdicts as JSON (docs/json.md).")
+@encoding_option
+def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
+                  encoding: str | None) -> None:
     """Is every board in BOARD.csv a legal result of the seeded game SEED?
 
     Prints one line per player: legal, or the first thing that cannot be explained
-    (space, value, turn). Exit code 1 when a board is not legal.
+    (space, value, turn). Exit codes: 0 every board is legal, 3 some board is not, 1 the
+    input is wrong (the file, the map, the seed), 2 a usage error.
 
     \b
     Examples:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
+      sheetgen check boards.csv --seed 7 --json
     """
     from sheetgen.cli.score_cmd import read_boards
 
-    game, game_map, boards = read_boards(board_csv, map_id)
+    game, game_map, boards = read_boards(board_csv, map_id, encoding)
     with game_errors("--seed: "):
         script = game.make_script(game_map, seed)
-    failures = []
+    verdicts = []
     for board in boards:
         with game_errors():
-            verdict = game.check(game_map, script, board)
-        if verdict.legal:
-            click.echo(f"{board.player}: legal for {game_map.id} seed {seed}")
-        else:
-            failures.append(f"{board.player}: not legal for {game_map.id} seed {seed}: "
-                            f"{verdict.problem}")
-    for line in failures:
-        click.echo(line)
+            verdicts.append(game.check(game_map, script, board))
+    failures = [v for v in verdicts if not v.legal]
+    if as_json:
+        click.echo(json.dumps(with_schema({
+            "map": game_map.id, "seed": seed,
+            "players": [{"name": v.player, "legal": v.legal, "problem": v.problem or None}
+                        for v in verdicts],
+            "legal": not failures}), indent=2, ensure_ascii=False))
+    else:
+        for v in verdicts:
+            if v.legal:
+                click.echo(f"{v.player}: legal for {game_map.id} seed {seed}")
+        for v in failures:
+            click.echo(f"{v.player}: not legal for {game_map.id} seed {seed}: {v.problem}")
     if failures:
-        raise UserError(f"{board_csv}: {len(failures)} of {len(boards)} board(s) not legal")
+        raise IllegalBoards(f"{board_csv}: {len(failures)} of {len(boards)} board(s) not "
+                            "legal")
 
 
 COMMANDS = (script_command, check_command)

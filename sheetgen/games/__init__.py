@@ -94,13 +94,17 @@ class Game:
         """A blank scoring CSV for ``game_map`` with one column per player."""
         raise self._lacks("scoring CSV")
 
-    def parse_boards(self, text: str, source: str, game_map: Map) -> list[Board]:
+    def parse_boards(self, text: str, source: str, game_map: Map,
+                     notes: list[str] | None = None) -> list[Board]:
         """The boards of a scoring CSV already known to be for ``game_map``; raises
-        :class:`sheetgen.boardio.BoardFormatError` naming line and column."""
+        :class:`sheetgen.boardio.BoardFormatError` naming line and column. Remarks that
+        are not errors (a ``-16`` read as a circled 16) are appended to ``notes``."""
         raise self._lacks("scoring CSV")
 
-    def score(self, game_map: Map, boards: Sequence[Board]) -> Any:
-        """Every board's exact score and the winners (the game's own result type)."""
+    def score(self, game_map: Map, boards: Sequence[Board],
+              progress: Progress = lambda step: None) -> Any:
+        """Every board's exact score and the winners (the game's own result type);
+        ``progress`` is told each player's name once their board is scored."""
         raise self._lacks("scorer")
 
     def score_json(self, result: Any) -> dict[str, Any]:
@@ -162,8 +166,10 @@ class Game:
         raise self._lacks("cards")
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  backs: str = "duplex-long",
                   progress: Progress = lambda step: None) -> list[Part]:
-        """Every part of the print-and-play kit, in print order, the cover first."""
+        """Every part of the print-and-play kit, in print order, the cover first;
+        ``backs`` is a ``sheetgen cards --backs`` mode for the deck."""
         raise self._lacks("kit")
 
 
@@ -215,8 +221,9 @@ def resolve_map(word: str) -> Map:
             return find_map(default)
         raise GameError(f"{word!r} is the game {game.title}, which has several maps; "
                         f"name one: {', '.join(game.maps())}")
-    single = [g.id for g in games() if g.default_map() is not None and g.id not in map_ids()]
+    standing = [f"{g.id} ({g.default_map()})" for g in games()
+                if g.default_map() is not None and g.id not in map_ids()]
     valid = "known maps: " + ", ".join(map_ids())
-    if single:
-        valid += "; games with one map: " + ", ".join(single)
+    if standing:
+        valid += "; games that stand for a map: " + ", ".join(standing)
     raise UnknownGameError(f"unknown map {word!r}; {valid}")

@@ -162,6 +162,7 @@ class Byways(Game):
             raise GameError(str(exc)) from None
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  backs: str = "duplex-long",
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, a seeded setup with par, credits."""
@@ -179,8 +180,9 @@ class Byways(Game):
                      tuple(self.sheet_pages(game_map, paper, [])))
         progress("cards")
         options = DeckOptions(card_size(default_card_size()), imposition().bleed,
-                              Backs.DUPLEX_LONG)
-        cards = Part("Cards (double-sided, flip on the long edge)",
+                              Backs(backs))
+        cards = Part("Cards" + (" (double-sided, flip on the long edge)"
+                                if options.backs is Backs.DUPLEX_LONG else ""),
                      tuple(self.deck_pages(game_map, paper, options)))
         progress("vehicle aid")
         aid = Part("Vehicles and events", (vehicle_aid(paper),))

@@ -10,7 +10,7 @@ from sheetgen.games import Game, GameError, Par, Progress, Verdict
 from sheetgen.maps import MapDataError, attribution, find_geometry
 from sheetgen.model import Board, Map, MapGeometry
 from sheetgen.rules.ontour import Script, ScriptError
-from sheetgen.solve.ontour import Standings
+from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
 
@@ -20,6 +20,17 @@ def geometry_of(game_map: Map) -> MapGeometry:
         return find_geometry(game_map.id)
     except MapDataError as exc:
         raise GameError(str(exc)) from None
+
+
+def _standings(map_id: str, players: Sequence[PlayerScore]) -> Standings:
+    """Standings of boards scored one at a time: the same winners rule as
+    ``solve.ontour.standings`` (best score, then circled spaces on the board)."""
+    winners: tuple[str, ...] = ()
+    if players:
+        top = max((p.result.score, p.circled_on_board) for p in players)
+        winners = tuple(p.player for p in players
+                        if (p.result.score, p.circled_on_board) == top)
+    return Standings(map_id, tuple(players), winners)
 
 
 class OnTour(Game):
@@ -39,15 +50,25 @@ class OnTour(Game):
 
         return template_csv(game_map, players)
 
-    def parse_boards(self, text: str, source: str, game_map: Map) -> list[Board]:
+    def default_map(self) -> str | None:
+        """``ontour`` alone means the USA, the first map of the rulebook."""
+        return "usa"
+
+    def parse_boards(self, text: str, source: str, game_map: Map,
+                     notes: list[str] | None = None) -> list[Board]:
         from sheetgen.boardio import parse_boards
 
-        return parse_boards(text, source, game_map.id)[1]
+        return parse_boards(text, source, game_map.id, notes=notes)[1]
 
-    def score(self, game_map: Map, boards: Sequence[Board]) -> Standings:
+    def score(self, game_map: Map, boards: Sequence[Board],
+              progress: Progress = lambda step: None) -> Standings:
         from sheetgen.solve.ontour import standings
 
-        return standings(game_map, boards)
+        players: list[PlayerScore] = []
+        for board in boards:
+            players.extend(standings(game_map, [board]).players)
+            progress(board.player)
+        return _standings(game_map.id, players)
 
     def score_json(self, result: Standings) -> dict[str, Any]:
         """``winner`` is a name, or, on a true tie (same score and same circled count on
@@ -55,13 +76,17 @@ class OnTour(Game):
         winner: str | list[str] | None
         winner = list(result.winners) if len(result.winners) > 1 else (
             result.winners[0] if result.winners else None)
+        from sheetgen.render.scored import place
+
         return {
+            "schema": 1,
             "map": result.map_id,
-            "players": [{"name": p.player, "score": p.result.score,
+            "players": [{"name": p.player, "rank": place(result, p), "score": p.result.score,
                          "route": list(p.result.route), "spaces": p.result.spaces,
                          "circled": p.result.circled,
                          "circled_on_board": p.circled_on_board} for p in result.players],
             "winner": winner,
+            "winners": list(result.winners),
         }
 
     def standings_text(self, result: Standings) -> str:
@@ -171,10 +196,12 @@ class OnTour(Game):
             raise GameError(str(exc)) from None
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
+                  backs: str = "duplex-long",
                   progress: Progress = lambda step: None) -> list[Part]:
         from sheetgen.kit import build_kit
 
         try:
-            return build_kit(game_map, paper, seed=seed, players=players, progress=progress)
+            return build_kit(game_map, paper, seed=seed, players=players, backs=backs,
+                             progress=progress)
         except MapDataError as exc:
             raise GameError(str(exc)) from None

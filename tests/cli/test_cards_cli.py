@@ -25,7 +25,7 @@ def test_cards_default_name_and_a4_pages(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["cards", "usa"])
     assert result.exit_code == 0, result.output
-    pdf = tmp_path / "output" / "usa-cards-poker.pdf"
+    pdf = tmp_path / "output" / "usa-cards-poker-a4.pdf"
     assert pdf.is_file()
     sizes = _sizes_mm(pdf)
     # 41 cards, 8 a landscape A4 page with the default 3 mm bleed
@@ -65,7 +65,7 @@ def test_dice_default_names(kind: str, tmp_path: Path, monkeypatch: pytest.Monke
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["dice", kind, "--paper", "letter"])
     assert result.exit_code == 0, result.output
-    assert _sizes_mm(tmp_path / "output" / f"dice-{kind}.pdf") == [(215.9, 279.4)]
+    assert _sizes_mm(tmp_path / "output" / f"dice-{kind}-letter.pdf") == [(215.9, 279.4)]
 
 
 @pytest.mark.parametrize(("args", "fragment"), [

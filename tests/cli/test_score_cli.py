@@ -49,7 +49,7 @@ def test_template_default_path_and_players(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     result = run("template", "USA")
     assert result.exit_code == 0, result.output
-    text = (tmp_path / "output" / "usa-board.csv").read_text(encoding="utf-8")
+    text = (tmp_path / "output" / "usa-board-4p.csv").read_text(encoding="utf-8")
     assert text.splitlines()[:3] == ["# map: usa", "space,Player 1,Player 2,Player 3,Player 4",
                                      "WA,,,,"]
     assert len(text.splitlines()) == 2 + 41
@@ -80,14 +80,16 @@ def test_score_json_is_exactly_the_spec(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data == {
+        "schema": 1,
         "map": "usa",
         "players": [
-            {"name": "Tour", "score": 55, "route": USA_PATH, "spaces": 41, "circled": 14,
-             "circled_on_board": 14},
-            {"name": "Coast", "score": 7, "route": data["players"][1]["route"], "spaces": 5,
-             "circled": 2, "circled_on_board": 2},
+            {"name": "Tour", "rank": 1, "score": 55, "route": USA_PATH, "spaces": 41,
+             "circled": 14, "circled_on_board": 14},
+            {"name": "Coast", "rank": 2, "score": 7, "route": data["players"][1]["route"],
+             "spaces": 5, "circled": 2, "circled_on_board": 2},
         ],
         "winner": "Tour",
+        "winners": ["Tour"],
     }
     assert sorted(data["players"][1]["route"]) == ["CA", "ID", "NV", "OR", "WA"]
     assert pdf.is_file()
@@ -103,7 +105,7 @@ def test_score_table_and_default_pdf(tmp_path: Path, monkeypatch) -> None:
     assert re.match(r"\s*2\s+Coast\s+7\s+5\s+2\s+2$", lines[2])
     assert "Winner: Tour (55 points)" in result.stdout
     assert "Tour: " + " ".join(USA_PATH) in result.stdout
-    reader = PdfReader(io.BytesIO((tmp_path / "output" / "game-scored.pdf").read_bytes()))
+    reader = PdfReader(io.BytesIO((tmp_path / "output" / "game-scored-a4.pdf").read_bytes()))
     assert len(reader.pages) == 3
     first = reader.pages[0].extract_text()
     assert "Tour" in first and "55 points" in first and "41 spaces on the route" in first
@@ -135,13 +137,14 @@ def test_score_errors_are_one_line_and_write_nothing(tmp_path: Path) -> None:
                  ":3:3: expected a number 0-99, '*', 'x' or one of them in parentheses; "
                  "got '1oo'"),
         "map": (good.replace("# map: usa", "# map: atlantis"), ":1:1: unknown map"),
-        "bytes": (None, ":1: expected UTF-8 text"),
+        # 0x81 is neither UTF-8 nor Windows-1252
+        "bytes": (None, ":1:11: expected UTF-8 text; got byte 0x81"),
     }
     assert "WA,(78),(40)" in good
     for name, (text, message) in cases.items():
         path = tmp_path / f"{name}.csv"
         if text is None:
-            path.write_bytes(b"# map: usa\xff\n")
+            path.write_bytes(b"# map: usa\x81\n")
         else:
             path.write_text(text, encoding="utf-8")
         out = tmp_path / f"{name}.pdf"

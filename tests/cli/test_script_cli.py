@@ -22,18 +22,31 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
+def with_schema(golden: str) -> str:
+    """The CLI's Script JSON: the library's text with "schema": 1 as its first key."""
+    assert golden.startswith("{\n")
+    return '{\n  "schema": 1,\n' + golden[2:]
+
+
 def test_json_to_stdout_is_the_golden() -> None:
     result = run("script", "usa", "--seed", "7", "--json")
     assert result.exit_code == 0, result.output
-    assert result.stdout == (GOLDENS / "usa-seed-7.json").read_text(encoding="utf-8")
+    assert result.stdout == with_schema((GOLDENS / "usa-seed-7.json").read_text(
+        encoding="utf-8"))
+    assert json.loads(result.stdout)["schema"] == 1
 
 
 def test_json_to_a_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     result = run("script", "USA", "--seed", "2024", "--json", "-o", str(path))
     assert result.exit_code == 0, result.output
-    assert path.read_bytes() == (GOLDENS / "usa-seed-2024.json").read_bytes()
+    assert path.read_text(encoding="utf-8") == with_schema(
+        (GOLDENS / "usa-seed-2024.json").read_text(encoding="utf-8"))
     assert result.stdout == ""
+    # the extension alone chooses JSON; a contradicting --format-like flag is refused
+    other = tmp_path / "g.json"
+    assert run("script", "usa", "--seed", "2024", "-o", str(other)).exit_code == 0
+    assert other.read_bytes() == path.read_bytes()
 
 
 def test_pdf_default_name_one_page_and_reproducible(tmp_path: Path,
@@ -41,8 +54,8 @@ def test_pdf_default_name_one_page_and_reproducible(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     first = run("script", "usa", "--seed", "7")
     assert first.exit_code == 0, first.output
-    path = tmp_path / "output" / "usa-seed-7-script.pdf"
-    assert f"wrote {Path('output/usa-seed-7-script.pdf')}" in first.output
+    path = tmp_path / "output" / "usa-seed-7-script-a4.pdf"
+    assert f"wrote {Path('output/usa-seed-7-script-a4.pdf')}" in first.output
     blob = path.read_bytes()
     again = run("script", "usa", "--seed", "7")
     assert again.exit_code == 0
@@ -80,7 +93,7 @@ def test_errors() -> None:
 
 def test_same_json_as_library() -> None:
     result = run("script", "usa", "--seed", "123", "--json")
-    assert result.stdout == script_to_json(make_script(find_map("usa"), 123))
+    assert result.stdout == with_schema(script_to_json(make_script(find_map("usa"), 123)))
     assert json.loads(result.stdout)["seed"] == 123
 
 
@@ -119,5 +132,11 @@ def test_check_command(tmp_path: Path) -> None:
     path = tmp_path / "boards.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run("check", str(path), "--seed", "3")
-    assert result.exit_code == 1
+    assert result.exit_code == 3  # its own code: some board is not legal (1 is bad input)
     assert "Par: legal" in result.output and "Tamper: not legal" in result.output
+    result = run("check", str(path), "--seed", "3", "--json")
+    assert result.exit_code == 3
+    data = json.loads(result.stdout)
+    assert data["schema"] == 1 and data["legal"] is False
+    assert [(p["name"], p["legal"]) for p in data["players"]] == [("Par", True),
+                                                                  ("Tamper", False)]

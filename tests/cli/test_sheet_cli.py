@@ -81,8 +81,9 @@ def test_png_of_a_single_sheet(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["-n", "0"], "outside 1-8"),
-    (["-n", "9"], "outside 1-8"),
+    (["--players", "Ann,,Bo"], "--players: 'Ann,,Bo' has a blank name"),
+    (["--players", "Ann,B\x07"], "control character U+0007"),
+    (["-n", "1", "--players", "Ann,Bo"], "-n: 1 is fewer than the 2 names"),
     (["--paper", "a3"], "unknown paper 'a3'"),
     (["--format", "tiff"], "unknown format 'tiff'"),
 ])
@@ -92,6 +93,12 @@ def test_bad_options_fail_with_one_line_and_write_nothing(tmp_path: Path, args: 
     assert result.exit_code == 1
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_zero_count_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("sheet", "usa", "-n", "0", "-o", str(tmp_path / "x.pdf"))
+    assert result.exit_code == 2
     assert list(tmp_path.iterdir()) == []
 
 

@@ -62,14 +62,17 @@ def test_a_game_with_one_map_stands_for_it(entries: list[Game]) -> None:
     entries.append(OnlyUsa())
     assert resolve_map("roadtrip").id == "usa"
     assert resolve_map("EUROPE").id == "europe"
-    with pytest.raises(UnknownGameError, match="known maps: byways, europe, usa; games with one "
-                                               "map: roadtrip"):
+    with pytest.raises(UnknownGameError, match=r"known maps: byways, europe, usa; games that stand "
+                                               r"for a map: roadtrip \(usa\)"):
         resolve_map("atlantis")
 
 
-def test_a_game_with_several_maps_asks_for_one() -> None:
-    with pytest.raises(GameError, match="several maps; name one: europe, usa"):
-        resolve_map("ontour")
+def test_a_game_id_stands_for_its_default_map() -> None:
+    # On Tour has two maps; its id alone means the first map of the rulebook (issue 9
+    # item 5: `kit ontour` works).
+    assert resolve_map("ontour").id == "usa"
+    with pytest.raises(GameError, match="unknown map 'mars'"):
+        resolve_map("mars")
 
 
 def test_commands_report_a_missing_part_as_a_user_error(entries: list[Game],

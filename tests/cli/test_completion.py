@@ -1,0 +1,31 @@
+"""Shell completion of map names, games and option choices (Click's shell_complete)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import main
+
+
+def complete(words: str) -> list[str]:
+    parts = words.split(" ")
+    env = {"_SHEETGEN_COMPLETE": "bash_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(parts) - 1)}
+    result = CliRunner().invoke(main, [], env=env, prog_name="sheetgen")
+    assert result.exit_code == 0, result.output
+    return [line.split(",", 1)[1] for line in result.output.splitlines()]
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("sheetgen sheet u", ["usa"]),
+    ("sheetgen kit ", ["europe", "usa", "ontour"]),
+    ("sheetgen map show e", ["europe"]),
+    ("sheetgen score g.csv --map ", ["europe", "usa", "ontour"]),
+    ("sheetgen sheet usa --paper l", ["letter"]),
+    ("sheetgen sheet usa --format s", ["svg"]),
+    ("sheetgen cards usa --backs duplex", ["duplex-long", "duplex-short"]),
+    ("sheetgen dice d", ["d10", "d6", "dicetrip"]),
+])
+def test_completes(words: str, expected: list[str]) -> None:
+    assert complete(words) == expected
