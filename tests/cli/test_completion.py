@@ -19,9 +19,9 @@ def complete(words: str) -> list[str]:
 
 @pytest.mark.parametrize(("words", "expected"), [
     ("sheetgen sheet u", ["usa"]),
-    ("sheetgen kit ", ["europe", "usa", "ontour"]),
+    ("sheetgen kit ", ["byways", "europe", "usa", "ontour"]),
     ("sheetgen map show e", ["europe"]),
-    ("sheetgen score g.csv --map ", ["europe", "usa", "ontour"]),
+    ("sheetgen score g.csv --map ", ["byways", "europe", "usa", "ontour"]),
     ("sheetgen sheet usa --paper l", ["letter"]),
     ("sheetgen sheet usa --format s", ["svg"]),
     ("sheetgen cards usa --backs duplex", ["duplex-long", "duplex-short"]),
