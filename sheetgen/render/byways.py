@@ -10,7 +10,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
@@ -445,10 +444,6 @@ def board_pages(road: RoadMap, geo: MapGeometry, paper: Paper, *, tiled: bool,
         pages += [tile_svg(road, geo, paper, t, all_tiles, rows, cols) for t in all_tiles]
     return pages
 
-
-def svg_attr(element: Any, name: str) -> str:
-    """Helper for tests reading drawings back."""
-    return str(element.get(name, ""))
 
 
 def plan_pages(road: RoadMap, geo: MapGeometry, paper: Paper, drive: Sequence[SpaceId],

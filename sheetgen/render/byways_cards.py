@@ -4,7 +4,7 @@ way ``render.cards`` places On Tour's cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -327,13 +327,3 @@ def deck_pages(road: RoadMap, geo: MapGeometry, paper: Paper, options: DeckOptio
         pages.append(back.tostring())
     return pages
 
-
-def card_titles(road: RoadMap, deck: str) -> Sequence[str]:
-    """Helper for tests and the kit: the deck's card kinds in order."""
-    return [kind for kind, _ in deck_cards(road, _geometry(road), deck)]
-
-
-def _geometry(road: RoadMap) -> MapGeometry:
-    from sheetgen.maps import find_geometry
-
-    return find_geometry(road.map.id)
