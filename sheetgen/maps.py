@@ -56,10 +56,16 @@ def map_ids() -> tuple[str, ...]:
 def find_map(map_id: str) -> Map:
     """The map with this id (case-insensitive); UnknownMapError lists the known ones."""
     key = map_id.strip().lower()
+    return parse_map(map_text(key), source=str(maps_dir() / key / "map.toml"))
+
+
+@cache
+def map_text(map_id: str) -> str:
+    """The text of ``maps/<id>/map.toml`` (games with data of their own parse it further)."""
+    key = map_id.strip().lower()
     if key not in map_ids():
         raise UnknownMapError(map_id, map_ids())
-    path = maps_dir() / key / "map.toml"
-    return parse_map(path.read_text(encoding="utf-8"), source=str(path))
+    return (maps_dir() / key / "map.toml").read_text(encoding="utf-8")
 
 
 @cache

@@ -35,6 +35,7 @@ _COMMAND_MODULES = (
     "score_cmd",
     "kit_cmd",
     "scorepad_cmd",
+    "plan_cmd",
 )
 
 

@@ -104,10 +104,13 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
                    "measure it with --test-page.")
 @click.option("--test-page", is_flag=True,
               help="Print the duplex alignment test sheet (two pages) instead of the deck.")
+@click.option("--deck", default="all", show_default=True,
+              metavar="all|red|blue|construction|event|vehicle",
+              help="Which deck, for a game with several (Highways & Byways).")
 @output_option
 def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
                   backs: str, back_design: str, back_offset: str, test_page: bool,
-                  output: Path | None) -> None:
+                  deck: str, output: Path | None) -> None:
     """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
     ruler to check the print scale.
 
@@ -119,6 +122,7 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs duplex-long --back-offset 1.5,-0.5
       sheetgen cards usa --backs fold --size mini
       sheetgen cards usa --backs duplex-long --back-design solid
+      sheetgen cards byways --deck event --backs duplex-long
     """
     from sheetgen.render.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.render.layout import (
@@ -165,7 +169,10 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
             raise UserError(str(exc)) from None
         report(write_pages(path, "pdf", pages, "Duplex alignment test"))
         return
+    deck = deck.strip().lower()
     name = f"{game_map.id}-cards-{size.id}-{paper.id}"
+    if deck != "all":
+        name += f"-{deck}"
     if bleed != imp.bleed:
         name += f"-bleed-{bleed:g}"
     if back_mode is not Backs.NONE:
@@ -173,9 +180,9 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         if design is not BackDesign.OUTLINE:
             name += f"-{design.value}"
     path = output_path(output, name + _offset_tag(offset))
-    with game_errors():
+    with game_errors("--deck: " if deck != "all" else ""):
         pages = game.deck_pages(game_map, paper,
-                                DeckOptions(size, bleed, back_mode, offset, design))
+                                DeckOptions(size, bleed, back_mode, offset, design, deck))
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))
 
 

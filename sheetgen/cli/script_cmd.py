@@ -66,10 +66,14 @@ def _schema_text(text: str) -> str:
                    "same seed and limit give the same board); when the optimum is not "
                    "proven by then, the best board, a proven upper bound and the gap are "
                    "reported.")
+@click.option("--players", type=int, default=None,
+              help="Number of players, for a game whose setup depends on it "
+                   "(Highways & Byways: 2-4, default 4).")
 @paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bool,
-                   time_limit: float, paper: Paper, output: Path | None) -> None:
+                   time_limit: float, players: int | None, paper: Paper,
+                   output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -85,6 +89,7 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bo
       sheetgen script usa --seed 7 --perfect -o perfect7.csv
       sheetgen script usa --seed 7 --perfect --json --time-limit 20
       sheetgen script germany --seed 7 --par
+      sheetgen script byways --seed 7 --players 3
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")
@@ -99,8 +104,8 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bo
     else:
         path = output_path(output, f"{game_map.id}-seed-{safe_name(str(seed))}-script-"
                            f"{paper.id}", "pdf")
-    with game_errors("--seed: "):
-        script = game.make_script(game_map, seed)
+    with game_errors("--seed: " if players is None else ""):
+        script = game.make_script(game_map, seed, players=players)
     if perfect:
         with game_errors("--perfect: "):
             best = game.perfect(game_map, script, time_limit)

@@ -110,6 +110,12 @@ class Game:
         maps = self.maps()
         return maps[0] if len(maps) == 1 else None
 
+    def _same_for_every_player(self, players: int | None) -> None:
+        """Refuse a player count for a game whose script is the same for everyone."""
+        if players is not None:
+            raise GameError(f"{self.title} plays the same script for every player; "
+                            "leave out --players")
+
     def _lacks(self, part: str) -> GameError:
         return GameError(f"{self.title} has no {part}")
 
@@ -169,8 +175,9 @@ class Game:
 
     # --- seeded games ------------------------------------------------------------------
 
-    def make_script(self, game_map: Map, seed: int) -> Any:
-        """The seeded game: every card and roll. Raises GameError for a bad seed."""
+    def make_script(self, game_map: Map, seed: int, players: int | None = None) -> Any:
+        """The seeded game: every card and roll. Raises GameError for a bad seed, or a
+        number of players the game's script does not depend on or cannot seat."""
         raise self._lacks("seeded games")
 
     def script_json(self, script: Any) -> str:
@@ -194,6 +201,14 @@ class Game:
         """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
         seconds (proven when its score reaches its upper bound)."""
         raise self._lacks("perfect game")
+    # --- planning ----------------------------------------------------------------------
+
+    def plan(self, game_map: Map, *, start: str, hand: Sequence[str] | None,
+             seed: int | None, avoid: str | None) -> Any:
+        """The best plan for a start and a hand of cards (names, or dealt by ``seed``),
+        optionally keeping off a construction letter: an object with ``lines`` (text),
+        ``json`` (JSON-ready data) and ``pages(paper)`` (the printable plan)."""
+        raise self._lacks("planner")
 
     # --- print -------------------------------------------------------------------------
 
@@ -216,11 +231,12 @@ class Game:
 
 
 def _entries() -> tuple[Game, ...]:
+    from sheetgen.games.byways import Byways
     from sheetgen.games.dicetrip import DiceTrip
     from sheetgen.games.ontour import OnTour
     from sheetgen.games.paris import Paris
 
-    return (OnTour(), Paris(), DiceTrip())
+    return (OnTour(), Paris(), DiceTrip(), Byways())
 
 
 @cache

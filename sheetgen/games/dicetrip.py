@@ -76,9 +76,10 @@ class DiceTrip(Game):
 
     # --- seeded games ------------------------------------------------------------------
 
-    def make_script(self, game_map: Map, seed: int) -> TripScript:
+    def make_script(self, game_map: Map, seed: int, players: int | None = None) -> TripScript:
         from sheetgen.rules.dicetrip import make_script
 
+        self._same_for_every_player(players)
         try:
             return make_script(game_map.id, seed)
         except ScriptError as exc:

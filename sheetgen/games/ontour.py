@@ -125,9 +125,10 @@ class OnTour(Game):
 
     # --- seeded games ------------------------------------------------------------------
 
-    def make_script(self, game_map: Map, seed: int) -> Script:
+    def make_script(self, game_map: Map, seed: int, players: int | None = None) -> Script:
         from sheetgen.rules.ontour import make_script
 
+        self._same_for_every_player(players)
         try:
             return make_script(game_map, seed)
         except ScriptError as exc:
@@ -204,6 +205,8 @@ class OnTour(Game):
         from sheetgen.render.cards import deck_pages
         from sheetgen.render.layout import LayoutError, imposition
 
+        if getattr(options, "deck", "all") != "all":
+            raise GameError(f"{self.title} has one deck; print it with --deck all")
         try:
             geometry: MapGeometry | None = find_geometry(game_map.id)
         except MapDataError:

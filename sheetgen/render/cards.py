@@ -76,6 +76,8 @@ class DeckOptions:
     """Shift of every back page in mm (x right, y down), to correct a printer's duplex
     misregistration measured with the test sheet."""
     back_design: BackDesign = BackDesign.OUTLINE
+    deck: str = "all"
+    """Which of a game's decks to print (Highways & Byways has five); ``all`` for every."""
 
 
 # --- one card -----------------------------------------------------------------------------

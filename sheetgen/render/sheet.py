@@ -160,6 +160,8 @@ def border_marks(game_map: Map, geometry: MapGeometry,
         else:
             pa = [p for ring in geometry.shape(a).rings for p in ring]
             pb = [p for ring in geometry.shape(b).rings for p in ring]
+            if not pa or not pb:
+                continue  # a geometry without outlines (marks drawn alone): nothing to join
             _, p, q = min((math.dist(p, q), p, q) for p in pa for q in pb)
             pts = (p, q)
         marks.append(BorderMark("connector", (a, b), tuple(pts)))

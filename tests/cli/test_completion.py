@@ -19,9 +19,10 @@ def complete(words: str) -> list[str]:
 
 @pytest.mark.parametrize(("words", "expected"), [
     ("sheetgen sheet u", ["usa"]),
-    ("sheetgen kit ", ["europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
+    ("sheetgen kit ", ["byways", "europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
     ("sheetgen map show e", ["europe"]),
-    ("sheetgen score g.csv --map ", ["europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
+    ("sheetgen score g.csv --map ", ["byways", "europe", "germany", "paris", "usa", "ontour",
+                                     "dicetrip"]),
     ("sheetgen sheet usa --paper l", ["letter"]),
     ("sheetgen sheet usa --format s", ["svg"]),
     ("sheetgen cards usa --backs duplex", ["duplex-long", "duplex-short"]),

@@ -62,8 +62,9 @@ def test_a_game_with_one_map_stands_for_it(entries: list[Game]) -> None:
     entries.append(OnlyUsa())
     assert resolve_map("roadtrip").id == "usa"
     assert resolve_map("EUROPE").id == "europe"
-    with pytest.raises(UnknownGameError, match=r"known maps: europe, germany, paris, usa; "
-                                               r"games that stand for a map: roadtrip \(usa\)"):
+    with pytest.raises(UnknownGameError, match=r"known maps: byways, europe, germany, paris, "
+                                               r"usa; games that stand for a map: roadtrip "
+                                               r"\(usa\)"):
         resolve_map("atlantis")
 
 

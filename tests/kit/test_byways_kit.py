@@ -1,0 +1,24 @@
+"""``kit byways``: the parts the issue lists, in order, through the game registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen.games import find_game
+from sheetgen.maps import find_map
+from sheetgen.templates import paper
+
+
+@pytest.mark.slow
+def test_kit_has_rules_board_decks_aid_setup_and_credits() -> None:
+    game = find_game("byways")
+    steps: list[str] = []
+    parts = game.kit_parts(find_map("byways"), paper("a4"), seed=3, players=3,
+                           backs="none", progress=steps.append)
+    titles = [p.title for p in parts]
+    assert titles[0] == "Rules summary"
+    assert titles[1].startswith("The board") and len(parts[1].pages) == 17
+    assert titles[2] == "Cards" and len(parts[2].pages) >= 14
+    assert titles[3:] == ["Vehicles and events", "Seeded setup 3", "Open data and fonts"]
+    assert steps == list(game.kit_steps)
+    assert "Highways &amp; Byways: the rules on one page" in parts[0].pages[0]
