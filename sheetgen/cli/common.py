@@ -479,6 +479,18 @@ def complete_maps(ctx: click.Context, param: click.Parameter, incomplete: str) -
     return [w for w in _map_words() if w.startswith(incomplete.lower())]
 
 
+def refuse_unprintable(name: str, where: str) -> None:
+    """A UserError when a name that is to be drawn holds characters no shipped font can
+    print as typed (``where`` names the option, or file, line and column)."""
+    from sheetgen.boardio import short
+    from sheetgen.render.text import unprintable
+
+    problems = unprintable(name)
+    if problems:
+        raise UserError(f"{where}: the name {short(name)} cannot be printed: "
+                        + "; ".join(problems[:3]) + ("; ..." if len(problems) > 3 else ""))
+
+
 def parse_players(value: str, option: str = "--players") -> list[str]:
     """Comma-separated player names, each checked by the reader's name rule."""
     from sheetgen.boardio import name_problem, short
@@ -492,6 +504,7 @@ def parse_players(value: str, option: str = "--players") -> list[str]:
         problem = name_problem(name)
         if problem:
             raise UserError(f"{option}: {problem}")
+        refuse_unprintable(name, option)
         if name.casefold() in seen:
             raise UserError(f"{option}: {short(name)} is given twice; names must differ")
         seen.add(name.casefold())

@@ -27,6 +27,7 @@ from sheetgen.cli.common import (
     parse_players,
     progress_callback,
     read_text,
+    refuse_unprintable,
     report,
     with_schema,
     write_atomically,
@@ -153,7 +154,8 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     name = first if len(board_csvs) == 1 else f"{first}-and-{len(board_csvs) - 1}-more"
     path = (output_path(target, f"{name}-scored-{paper.id}", "pdf", inputs=board_csvs)
             if want_pdf else None)
-    game, game_map, boards = read_many(board_csvs, map_id, encoding)
+    game, game_map, boards = read_many(board_csvs, map_id, encoding,
+                                       printed=want_pdf or with_pad)
     with game_errors():
         result = game.score(game_map, boards,
                             progress=progress_callback(len(boards), "Scoring"))
@@ -204,6 +206,17 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     report([path])
 
 
+def _header_line(text: str) -> int:
+    """The line number of a scoring CSV's header (its first line that is neither blank
+    nor a comment), counting only CR and LF as line ends, as the reader does."""
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
+                                  .split("\n"), start=1):
+        bare = line.strip().lstrip("\ufeff")
+        if bare and not bare.lstrip('"').startswith("#"):
+            return number
+    return 1
+
+
 def read_boards(board_csv: Path, map_id: str | None,
                 encoding: str | None = None) -> tuple[Game, Map, list[Board]]:
     """The game, map and boards of a scoring CSV (``--map`` wins over its map line)."""
@@ -211,9 +224,11 @@ def read_boards(board_csv: Path, map_id: str | None,
 
 
 def read_many(board_csvs: Sequence[Path], map_id: str | None,
-              encoding: str | None = None) -> tuple[Game, Map, list[Board]]:
+              encoding: str | None = None, *, printed: bool = False
+              ) -> tuple[Game, Map, list[Board]]:
     """The game, map and boards of one or more scoring CSVs of the same map, read by the
-    one reader (decoding, limits, every error with its line and column)."""
+    one reader (decoding, limits, every error with its line and column). ``printed``: the
+    names are going to be drawn, so a name no shipped font can print is refused."""
     from sheetgen.boardio import BoardFormatError, map_of_csv
 
     # An unknown --map is the option's fault, whatever the files say.
@@ -236,6 +251,10 @@ def read_many(board_csvs: Sequence[Path], map_id: str | None,
             raise UserError(f"{board_csv}: a board of map {game_map.id}, but {found[2]} is "
                             f"of map {found[1].id}; score one map's files together")
         found = found or (game, game_map, board_csv)
+        if printed:
+            header = _header_line(text)
+            for column, board in enumerate(read, start=2):
+                refuse_unprintable(board.player, f"{board_csv}:{header}:{column}")
         for board in read:
             key = board.player.casefold()
             if key in owner:
