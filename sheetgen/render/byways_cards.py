@@ -14,19 +14,12 @@ from svgwrite.container import Group
 from sheetgen.byways import LETTERS, Byway, Colour, RoadMap
 from sheetgen.model import MapGeometry
 from sheetgen.render.byways import board_style
-from sheetgen.render.cards import Backs, DeckOptions, _fit_lines, _place
-from sheetgen.render.draw import new_page, star_points
+from sheetgen.render.cards import DeckOptions, _fit_lines, impose
+from sheetgen.render.draw import star_points
 from sheetgen.render.layout import (
     CardSize,
     Imposition,
     LayoutError,
-    balanced,
-    card_grid,
-    crop_marks,
-    draw_crop_marks,
-    draw_ruler,
-    fold_grid,
-    mirror_rect,
 )
 from sheetgen.render.text import PT, text, wrap
 from sheetgen.templates import Paper, load
@@ -278,52 +271,11 @@ def deck_pages(road: RoadMap, geo: MapGeometry, paper: Paper, options: DeckOptio
                imp: Imposition, deck: str = "all") -> list[str]:
     """The cards of ``deck`` imposed N-up with crop marks and the scale ruler; with
     duplex backs a back page follows each front page, with fold backs both share one."""
-    cards = deck_cards(road, geo, deck)
     size, bleed = options.size, options.bleed
-    pages: list[str] = []
-    if options.backs is Backs.FOLD:
-        fold = fold_grid(paper, size, bleed, imp)
-        for chunk in balanced(len(cards), fold.per_page):
-            dwg = new_page(fold.page_w, fold.page_h)
-            trims = []
-            for slot, i in enumerate(chunk):
-                kind, face = cards[i]
-                _place(dwg, face(dwg, size, bleed, imp), fold.fronts[slot], bleed, size, i,
-                       "front")
-                _place(dwg, back_face(kind)(dwg, size, bleed, imp), fold.backs[slot], bleed,
-                       size, i, "back", turned=not fold.vertical_fold)
-                trims += [fold.fronts[slot], fold.backs[slot]]
-            x1, y1, x2, y2 = fold.fold
-            dwg.add(dwg.line((x1, y1), (x2, y2), class_="fold-line", stroke="#555555",
-                             stroke_width=0.25, stroke_dasharray="3,2"))
-            draw_crop_marks(dwg, crop_marks(trims, bleed, fold.page_w, fold.page_h, imp,
-                                            [fold.ruler.box]), imp.crop_stroke_pt)
-            draw_ruler(dwg, fold.ruler.box, fold.ruler.shape)
-            pages.append(dwg.tostring())
-        return pages
-    grid = card_grid(paper, size, bleed, imp)
-    for chunk in balanced(len(cards), grid.per_page):
-        dwg = new_page(grid.page_w, grid.page_h)
-        trims = []
-        for slot, i in enumerate(chunk):
-            _place(dwg, cards[i][1](dwg, size, bleed, imp), grid.slots[slot], bleed, size, i,
-                   "front")
-            trims.append(grid.slots[slot])
-        draw_crop_marks(dwg, crop_marks(trims, bleed, grid.page_w, grid.page_h, imp,
-                                        [grid.ruler.box]), imp.crop_stroke_pt)
-        draw_ruler(dwg, grid.ruler.box, grid.ruler.shape)
-        pages.append(dwg.tostring())
-        flip = options.backs.flip
-        if flip is None:
-            continue
-        ox, oy = options.back_offset
-        back = new_page(grid.page_w, grid.page_h)
-        for slot, i in enumerate(chunk):
-            at = mirror_rect(grid.slots[slot], grid.page_w, grid.page_h, flip).moved(ox, oy)
-            _place(back, back_face(cards[i][0])(back, size, bleed, imp), at, bleed, size, i,
-                   "back")
-        box = mirror_rect(grid.ruler.box, grid.page_w, grid.page_h, flip).moved(ox, oy)
-        draw_ruler(back, box, grid.ruler.shape)
-        pages.append(back.tostring())
-    return pages
+
+    def side(face: Face) -> Callable[[svgwrite.Drawing], Group]:
+        return lambda dwg: face(dwg, size, bleed, imp)
+
+    return impose(paper, options, imp, [(side(face), side(back_face(kind)))
+                                        for kind, face in deck_cards(road, geo, deck)])
 

@@ -14,7 +14,7 @@ Backs: the game's title on a lattice. Text stays inside the safe zone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -328,6 +328,10 @@ def _place(dwg: svgwrite.Drawing, content: Group, trim: Rect, bleed: float, size
     dwg.add(marks)
 
 
+CardDrawing = Callable[[svgwrite.Drawing], Group]
+"""Draws one card side (bleed included, origin at the bleed's corner) into a page."""
+
+
 def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Imposition,
                geometry: MapGeometry | None = None) -> list[str]:
     """Every card of ``game_map`` imposed on pages of ``paper``, as SVG strings."""
@@ -335,7 +339,22 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
         raise LayoutError(f"map {game_map.id} has no cards")
     style = load_style()
     size, bleed = options.size, options.bleed
-    cards = game_map.cards
+
+    def front(card: Card) -> CardDrawing:
+        return lambda dwg: card_face(dwg, game_map, card, size, bleed, imp, geometry, style)
+
+    def back(dwg: svgwrite.Drawing) -> Group:
+        return card_back(dwg, game_map, size, bleed, imp, style, options.back_design)
+
+    return impose(paper, options, imp, [(front(card), back) for card in game_map.cards])
+
+
+def impose(paper: Paper, options: DeckOptions, imp: Imposition,
+           cards: Sequence[tuple[CardDrawing, CardDrawing]]) -> list[str]:
+    """Cards, each a (front, back) pair of drawings, imposed N-up on pages of ``paper``
+    with crop marks and the scale ruler: fronts only, each front page followed by its
+    mirrored back page (duplex), or fronts and backs side by side to fold."""
+    size, bleed = options.size, options.bleed
     pages: list[str] = []
     if options.backs is Backs.FOLD:
         fold = fold_grid(paper, size, bleed, imp)
@@ -343,11 +362,10 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
             dwg = new_page(fold.page_w, fold.page_h)
             trims = []
             for slot, i in enumerate(chunk):
-                _place(dwg, card_face(dwg, game_map, cards[i], size, bleed, imp, geometry,
-                                      style), fold.fronts[slot], bleed, size, i, "front")
-                _place(dwg, card_back(dwg, game_map, size, bleed, imp, style,
-                                      options.back_design), fold.backs[slot], bleed, size,
-                       i, "back", turned=not fold.vertical_fold)
+                front, back = cards[i]
+                _place(dwg, front(dwg), fold.fronts[slot], bleed, size, i, "front")
+                _place(dwg, back(dwg), fold.backs[slot], bleed, size, i, "back",
+                       turned=not fold.vertical_fold)
                 trims += [fold.fronts[slot], fold.backs[slot]]
             x1, y1, x2, y2 = fold.fold
             dwg.add(dwg.line((x1, y1), (x2, y2), class_="fold-line", stroke="#555555",
@@ -362,8 +380,7 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
         dwg = new_page(grid.page_w, grid.page_h)
         trims = []
         for slot, i in enumerate(chunk):
-            _place(dwg, card_face(dwg, game_map, cards[i], size, bleed, imp, geometry, style),
-                   grid.slots[slot], bleed, size, i, "front")
+            _place(dwg, cards[i][0](dwg), grid.slots[slot], bleed, size, i, "front")
             trims.append(grid.slots[slot])
         draw_crop_marks(dwg, crop_marks(trims, bleed, grid.page_w, grid.page_h, imp,
                                         [grid.ruler.box]), imp.crop_stroke_pt)
@@ -373,14 +390,13 @@ def deck_pages(game_map: Map, paper: Paper, options: DeckOptions, imp: Impositio
         if flip is None:
             continue
         ox, oy = options.back_offset
-        back = new_page(grid.page_w, grid.page_h)
+        back_page = new_page(grid.page_w, grid.page_h)
         for slot, i in enumerate(chunk):
             at = mirror_rect(grid.slots[slot], grid.page_w, grid.page_h, flip).moved(ox, oy)
-            _place(back, card_back(back, game_map, size, bleed, imp, style,
-                                   options.back_design), at, bleed, size, i, "back")
+            _place(back_page, cards[i][1](back_page), at, bleed, size, i, "back")
         box = mirror_rect(grid.ruler.box, grid.page_w, grid.page_h, flip).moved(ox, oy)
-        draw_ruler(back, box, grid.ruler.shape)
-        pages.append(back.tostring())
+        draw_ruler(back_page, box, grid.ruler.shape)
+        pages.append(back_page.tostring())
     return pages
 
 
