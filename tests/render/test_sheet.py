@@ -12,7 +12,7 @@ import pytest
 from reportlab.graphics.barcode.qr import QrCodeWidget
 
 from sheetgen.maps import find_geometry, find_map
-from sheetgen.model import Cell
+from sheetgen.model import Cell, Ring
 from sheetgen.render.sheet import SheetOptions, map_origin, sheet_svg
 from sheetgen.render.style import load_style
 from sheetgen.templates import paper
@@ -86,6 +86,19 @@ def _ids(svg: str, prefix: str) -> dict[str, ET.Element]:
             if (el.get("id") or "").startswith(prefix)}
 
 
+def edge_distance(p: tuple[float, float], rings: tuple[Ring, ...]) -> float:
+    """The distance from ``p`` to the nearest edge of ``rings``."""
+    best = math.inf
+    for ring in rings:
+        for (ax, ay), (bx, by) in zip(ring[-1:] + ring[:-1], ring, strict=True):
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx
+                                                            + (p[1] - ay) * dy) / length2))
+            best = min(best, math.hypot(ax + t * dx - p[0], ay + t * dy - p[1]))
+    return best
+
+
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_bars_and_connectors_exactly_where_map_and_links_disagree(map_id: str) -> None:
     game_map = find_map(map_id)
@@ -98,8 +111,6 @@ def test_bars_and_connectors_exactly_where_map_and_links_disagree(map_id: str) -
     connectors = _ids(svg, "link-")
     assert set(connectors) == {f"{a}-{b}" for a, b in links - bordering}
     # every bar crosses its border: its middle lies on both outlines (within 0.1 mm)
-    from tests.maps.test_geometry import edge_distance
-
     for ref, el in bars.items():
         a, b = ref.split("-")
         mx = (float(el.get("x1")) + float(el.get("x2"))) / 2
