@@ -1,5 +1,6 @@
 """The Dice Trip print-and-play kit: cover, rules, eight sheets, the four dice, a seeded
-game with its par, how to score with sheetgen, and the credits; bookmarked parts."""
+game with its par, a blank scorepad, how to score with sheetgen, and the credits;
+bookmarked parts."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ def cover_page(game_map: Map, geometry: MapGeometry, paper: Paper,
 def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                    progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the Dice Trip kit for ``game_map``, in print order."""
+    from sheetgen.games.dicetrip import DiceTrip
     from sheetgen.players.dicetrip import par_score
     from sheetgen.render.dice import dice_pages
     from sheetgen.render.dicetrip_script import script_page
@@ -84,6 +86,9 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
     seeded = Part(f"Seeded game {seed} (par {par})",
                   (script_page(game_map, script, paper, par),))
 
+    progress("scorepad")
+    pad = Part("Scorepad", tuple(DiceTrip().scorepad_pages(game_map, paper, 4, 8)))
+
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen",
                  (prose_page(paper, prose("dicetrip-scoring-howto", MAP=game_map.id)),))
@@ -101,6 +106,6 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
                    "The map, the rules text and the layout are sheetgen's own."),
     ]),))
 
-    body = [rules, sheets, dice, seeded, howto, credits]
+    body = [rules, sheets, dice, seeded, pad, howto, credits]
     progress("cover")
     return [Part("Cover", (cover_page(game_map, geometry, paper, body),)), *body]

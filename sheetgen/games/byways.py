@@ -61,7 +61,9 @@ class Byways(Game):
     id = "byways"
     title = "Highways & Byways"
     aliases = ("highways-and-byways", "highways")
-    kit_steps = ("rules", "board", "cards", "vehicle aid", "seeded setup", "credits")
+    kit_steps = ("rules", "board", "cards", "vehicle aid", "seeded setup", "scorepad",
+                 "credits")
+    scorepad = "byways"
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
@@ -165,7 +167,7 @@ class Byways(Game):
                   backs: str = "duplex-long",
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
-        the vehicle aid, a seeded setup with par, credits."""
+        the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
         from sheetgen.document import Part
         from sheetgen.kit import prose
         from sheetgen.maps import attribution
@@ -190,6 +192,8 @@ class Byways(Game):
         script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
         setup = Part(f"Seeded setup {seed}",
                      tuple(self.script_pages(game_map, script, paper)))
+        progress("scorepad")
+        pad = Part("Scorepad", tuple(self.scorepad_pages(game_map, paper, 4, 8)))
         progress("credits")
         credit = attribution(game_map.id)
         credits = Part("Open data and fonts", (prose_page(paper, [
@@ -201,7 +205,7 @@ class Byways(Game):
                        "Highways & Byways. The board, the byway list and the card texts "
                        "are sheetgen's own, built on real US cities and scenic roads."),
         ]),))
-        return [rules, board, cards, aid, setup, credits]
+        return [rules, board, cards, aid, setup, pad, credits]
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
                     seed: int | None = None) -> list[str]:

@@ -28,8 +28,9 @@ class DiceTrip(Game):
     title = "Dice Trip"
     aliases = ("dice-trip", "dice trip")
     dice = "dicetrip"
-    kit_steps = ("rules", "player sheets", "dice", "seeded game", "scoring how-to",
-                 "attribution", "cover")
+    kit_steps = ("rules", "player sheets", "dice", "seeded game", "scorepad",
+                 "scoring how-to", "attribution", "cover")
+    scorepad = "dicetrip"
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -57,6 +58,18 @@ class DiceTrip(Game):
         from sheetgen.solve.dicetrip import score_to_json
 
         return score_to_json(result)
+
+    def scorepad_rows(self, result: TripStandings) -> dict[str, dict[str, int | str]]:
+        """Each player's first pad row: the parts of the score as the Score JSON has them.
+        Crossed cities are written as a count (the pad's column subtracts them), so the
+        row adds up to the total."""
+        from sheetgen.solve.dicetrip import rank
+
+        return {p.player: {"bonus_cities": p.bonus_points, "crossed_cities": len(p.crossed),
+                           "longest_road": p.road_points, "series": p.series_points,
+                           "zones": p.zone_points, "variant_bonus": p.variant_points,
+                           "total": p.score, "place": rank(result, p)}
+                for p in result.players}
 
     def standings_text(self, result: TripStandings) -> str:
         from sheetgen.solve.dicetrip import standings_text

@@ -120,5 +120,10 @@ def test_kit_germany_builds_with_bookmarks(tmp_path: Path) -> None:
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert titles[:3] == ["Cover", "Rules summary", "Player sheets"]
     assert any(t.startswith("Seeded game 1 (par ") for t in titles)
-    # cover, rules, 8 sheets, dice, seeded game, how-to, credits
-    assert len(reader.pages) == 1 + 1 + 8 + 1 + 1 + 1 + 1
+    assert titles[-3:] == ["Scorepad", "Scoring with sheetgen", "Open data and fonts"]
+    marks = {o.title: reader.get_destination_page_number(o) for o in reader.outline
+             if not isinstance(o, list)}
+    pad = reader.pages[marks["Scorepad"]].extract_text()
+    assert "Longest" in pad and "Crossed" in pad and "Running" in pad
+    # cover, rules, 8 sheets, dice, seeded game, scorepad, how-to, credits
+    assert len(reader.pages) == 1 + 1 + 8 + 1 + 1 + 1 + 1 + 1

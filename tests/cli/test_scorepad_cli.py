@@ -100,3 +100,34 @@ def test_score_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
     assert "Ann" in text and "Bo" in text
     assert "11 6 17 6 1 17" in " ".join(text.split())
     assert "11 0 11 0 2 11" in " ".join(text.split())
+
+
+def test_dicetrip_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
+    from sheetgen.boardio_dicetrip import format_trip_boards
+    from sheetgen.players.dicetrip import play
+    from sheetgen.rules.dicetrip import make_script
+
+    germany = find_map("germany")
+    boards = [Board("germany", name, play(germany, make_script("germany", seed)).board.cells)
+              for name, seed in (("Anna", 5), ("Bo", 6))]
+    csv_path = tmp_path / "germany-board.csv"
+    csv_path.write_text(format_trip_boards(germany, boards, [2, 0]), encoding="utf-8")
+    result = run("score", str(csv_path), "--json", "--scorepad", "-o",
+                 str(tmp_path / "trip-scored.pdf"))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    pad = PdfReader(io.BytesIO((tmp_path / "germany-board-scorepad-a4.pdf").read_bytes()))
+    text = " ".join(pad.pages[0].extract_text().split())
+    assert "Total = Bonus cities − Crossed cities + Longest road" in text
+    for player in data["players"]:
+        # bonus cities, crossed cities (a count the pad subtracts), longest road, series,
+        # zones, variant bonus, total, place, running total
+        row = [len(player["bonus_cities"]), len(player["crossed"]), player["road_points"],
+               player["series_points"], player["zone_points"], player["variant_points"],
+               player["score"], player["rank"], player["score"]]
+        assert row[0] - row[1] + sum(row[2:6]) == row[6]
+        assert f"Name {player['name']} " in text
+        block = text.split(f"Name {player['name']} ", 1)[1]
+        assert f"8 {' '.join(map(str, row))}" in block
+    assert {p["variant_points"] for p in data["players"]} == {2, 0}
+    assert any(p["crossed"] for p in data["players"])

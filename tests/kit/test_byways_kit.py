@@ -19,6 +19,9 @@ def test_kit_has_rules_board_decks_aid_setup_and_credits() -> None:
     assert titles[0] == "Rules summary"
     assert titles[1].startswith("The board") and len(parts[1].pages) == 17
     assert titles[2] == "Cards" and len(parts[2].pages) >= 14
-    assert titles[3:] == ["Vehicles and events", "Seeded setup 3", "Open data and fonts"]
+    assert titles[3:] == ["Vehicles and events", "Seeded setup 3", "Scorepad",
+                          "Open data and fonts"]
+    pad = parts[5].pages
+    assert len(pad) == 1 and "Finishing order" in pad[0] and "Sum of places" in pad[0]
     assert steps == list(game.kit_steps)
     assert "Highways &amp; Byways: the rules on one page" in parts[0].pages[0]
