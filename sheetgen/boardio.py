@@ -431,22 +431,25 @@ def parse_cell(text: str) -> Cell:
     raise ValueError(f"{CELL_EXPECTED}; got {short(text)}")
 
 
-def _near(game_map: Map, text: str) -> str:
+def near_space(game_map: Map, text: str) -> str:
+    """`` (did you mean X or Y?)`` for the spaces whose id or name is close to ``text``."""
     keys = {s.id.casefold(): s.id for s in game_map.spaces}
     keys.update({s.name.casefold(): s.name for s in game_map.spaces})
     close = difflib.get_close_matches(text.casefold(), list(keys), n=3, cutoff=0.6)
     return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
 
 
-def _resolve_map(records: Records, problems: Problems, map_override: str | None,
-                 lookup: Callable[[str], Map]) -> Map:
+def resolve_map(records: Records, problems: Problems, map_override: str | None,
+                lookup: Callable[[str], Map], example: str = "usa") -> Map:
+    """The map of a scoring CSV: ``--map``, else its ``# map:`` line (``example`` is the id
+    the error shows when there is neither). Unknown ids are fatal problems."""
     if map_override is not None:
         map_id, line = map_override, 0
     elif records.map_id is not None:
         map_id, line = records.map_id, records.map_line
     else:
         raise problems.fatal(1, 1, "no '# map: MAP' line (and no --map); expected the map "
-                                   "id, e.g. '# map: usa'")
+                                   f"id, e.g. '# map: {example}'")
     if len(map_id) > MAX_MAP_ID_CHARS:
         message = f"unknown map {short(map_id)}"
     else:
@@ -457,6 +460,34 @@ def _resolve_map(records: Records, problems: Problems, map_override: str | None,
     if line:
         raise problems.fatal(line, 1, message)
     raise problems.fatal(None, None, f"--map: {message}")
+
+
+def header_names(record: Record, problems: Problems, game_map: Map, first: str,
+                 row_words: tuple[str, ...] = ()) -> list[str]:
+    """The cells of a scoring CSV's header line (``first``, then the player names). A line
+    that starts with a space of ``game_map`` or one of ``row_words`` (a data row where the
+    header belongs), or has no player column, is fatal; each bad or repeated player name is
+    added to ``problems``."""
+    names = trim(record.cells)
+    if game_map.find_space(names[0]) is not None or names[0].casefold() in row_words:
+        raise problems.fatal(record.line, 1, f"expected a header line '{first},Player 1,...' "
+                                             f"before the rows; got a row for "
+                                             f"{short(names[0])}")
+    if len(names) < 2:
+        raise problems.fatal(record.line, 2, "expected at least one player column after "
+                                             f"'{first}'; the header has none")
+    seen: dict[str, int] = {}
+    for col, name in enumerate(names[1:], start=2):
+        problem = name_problem(name)
+        if problem:
+            problems.add(record.line, col, f"expected a player name; got {problem}")
+            continue
+        key = name.casefold()
+        if key in seen:
+            problems.add(record.line, col, f"duplicated player name {short(name)} "
+                                           f"(also column {seen[key]})")
+        seen[key] = col
+    return names
 
 
 def map_of_csv(text: str, source: str, map_override: str | None = None,
@@ -470,7 +501,7 @@ def map_of_csv(text: str, source: str, map_override: str | None = None,
     if map_override is None:
         for _ in records:
             break
-    return _resolve_map(records, problems, map_override, lookup)
+    return resolve_map(records, problems, map_override, lookup)
 
 
 def parse_boards(text: str, source: str, map_override: str | None = None,
@@ -493,27 +524,9 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
     negative_note = False
     for record in records:
         if game_map is None:
-            game_map = _resolve_map(records, problems, map_override, lookup)
-            names = trim(record.cells)
-            if game_map.find_space(names[0]) is not None:
-                raise problems.fatal(record.line, 1, "expected a header line 'space,Player "
-                                                     f"1,...' before the rows; got a row "
-                                                     f"for {short(names[0])}")
+            game_map = resolve_map(records, problems, map_override, lookup)
+            names = header_names(record, problems, game_map, "space")
             players = names[1:]
-            if not players:
-                raise problems.fatal(record.line, 2, "expected at least one player column "
-                                                     "after 'space'; the header has none")
-            seen_players: dict[str, int] = {}
-            for col, name in enumerate(players, start=2):
-                problem = name_problem(name)
-                if problem:
-                    problems.add(record.line, col, f"expected a player name; got {problem}")
-                    continue
-                key = name.casefold()
-                if key in seen_players:
-                    problems.add(record.line, col, f"duplicated player name {short(name)} "
-                                                   f"(also column {seen_players[key]})")
-                seen_players[key] = col
             width = len(names)
             by_player = [{} for _ in players]
             last_row = record.line
@@ -531,7 +544,7 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
         space = game_map.find_space(cells[0])
         if space is None:
             problems.add(record.line, 1, f"unknown space {short(cells[0])} on map "
-                                         f"{game_map.id}{_near(game_map, cells[0][:64])}; "
+                                         f"{game_map.id}{near_space(game_map, cells[0][:64])}; "
                                          "expected a space id or name")
             continue
         if space.id in seen_spaces:
@@ -559,7 +572,7 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
                              "shows a number typed in parentheses as negative")
 
     if game_map is None:
-        _resolve_map(records, problems, map_override, lookup)  # raises if missing or unknown
+        resolve_map(records, problems, map_override, lookup)  # raises if missing or unknown
         raise problems.fatal(max(records.last_line, 1), 1,
                              "expected a header line 'space,Player 1,...'; the file has none")
     missing = [s for s in game_map.spaces if s.id not in seen_spaces]

@@ -19,20 +19,21 @@ Every error names the file, the line and the column (1-based) and what was expec
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.boardio import (
-    MAX_MAP_ID_CHARS,
     Problems,
     Records,
+    header_names,
     name_problem,
+    near_space,
+    resolve_map,
     short,
     trim,
 )
-from sheetgen.maps import UnknownMapError, find_map
+from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, CellKind, Map, Space, SpaceId
 from sheetgen.rules.dicetrip import TripBoard, is_number
 
@@ -121,33 +122,6 @@ def parse_trip_cell(text: str, space: Space) -> Cell:
     return Cell.number(value, circled)
 
 
-def _near(game_map: Map, text: str) -> str:
-    keys = {s.id.casefold(): s.id for s in game_map.spaces}
-    keys.update({s.name.casefold(): s.name for s in game_map.spaces})
-    close = difflib.get_close_matches(text.casefold(), list(keys), n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
-
-
-def _resolve_map(records: Records, problems: Problems, map_override: str | None,
-                 lookup: Callable[[str], Map]) -> Map:
-    if map_override is not None:
-        map_id, line = map_override, 0
-    elif records.map_id is not None:
-        map_id, line = records.map_id, records.map_line
-    else:
-        raise problems.fatal(1, 1, "no '# map: MAP' line (and no --map); expected the map "
-                                   "id, e.g. '# map: germany'")
-    message = f"unknown map {short(map_id)}"
-    if len(map_id) <= MAX_MAP_ID_CHARS:
-        try:
-            return lookup(map_id)
-        except UnknownMapError as exc:
-            message = str(exc)
-    if line:
-        raise problems.fatal(line, 1, message)
-    raise problems.fatal(None, None, f"--map: {message}")
-
-
 def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                       lookup: Callable[[str], Map] = find_map,
                       notes: list[str] | None = None) -> TripBoards:
@@ -168,28 +142,9 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     negative_note = False
     for record in records:
         if game_map is None:
-            game_map = _resolve_map(records, problems, map_override, lookup)
-            names = trim(record.cells)
-            if (game_map.find_space(names[0]) is not None
-                    or names[0].casefold() == VARIANT_ROW):
-                raise problems.fatal(record.line, 1, "expected a header line 'city,Player "
-                                                     "1,...' before the rows; got a row for "
-                                                     f"{short(names[0])}")
+            game_map = resolve_map(records, problems, map_override, lookup, "germany")
+            names = header_names(record, problems, game_map, "city", (VARIANT_ROW,))
             players = names[1:]
-            if not players:
-                raise problems.fatal(record.line, 2, "expected at least one player column "
-                                                     "after 'city'; the header has none")
-            seen_players: dict[str, int] = {}
-            for col, name in enumerate(players, start=2):
-                problem = name_problem(name)
-                if problem:
-                    problems.add(record.line, col, f"expected a player name; got {problem}")
-                    continue
-                if name.casefold() in seen_players:
-                    problems.add(record.line, col, f"duplicated player name {short(name)} "
-                                                   f"(also column "
-                                                   f"{seen_players[name.casefold()]})")
-                seen_players[name.casefold()] = col
             width = len(names)
             by_player = [{} for _ in players]
             written = [{} for _ in players]
@@ -227,7 +182,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
         space = game_map.find_space(cells[0])
         if space is None:
             problems.add(line, 1, f"unknown city {short(cells[0])} on map {game_map.id}"
-                                  f"{_near(game_map, cells[0][:64])}; expected a city or "
+                                  f"{near_space(game_map, cells[0][:64])}; expected a city or "
                                   f"'{VARIANT_ROW}'")
             continue
         if space.id in seen_spaces:
@@ -265,7 +220,8 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             by_player[col - 1][space.id] = cell
 
     if game_map is None:
-        _resolve_map(records, problems, map_override, lookup)  # raises if missing or unknown
+        # raises if the map is missing or unknown
+        resolve_map(records, problems, map_override, lookup, "germany")
         raise problems.fatal(max(records.last_line, 1), 1,
                              "expected a header line 'city,Player 1,...'; the file has none")
     missing = [s for s in game_map.spaces if s.id not in seen_spaces]
