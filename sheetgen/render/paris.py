@@ -328,7 +328,7 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     """The route: highlight rings and numbered badges as on every scored board, walking
     steps as arrows, and each boat ride as a dashed line along the Seine with its points."""
     from sheetgen.render.scored import BADGE_R as STEP_R
-    from sheetgen.render.scored import RING_WIDTH, _arrow, _badge_at
+    from sheetgen.render.scored import RING_WIDTH, _arrow, _badge_at, step_badge
 
     dx, dy = origin
     radius = geometry.circle_diameter / 2
@@ -378,13 +378,7 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             if 0 <= j < len(centres):
                 directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
         bx, by = _badge_at(centre, directions, radius + RING_WIDTH)
-        badge = dwg.g(class_="route-badge", id=f"step-{i + 1}")
-        badge.add(dwg.circle((round(bx, 2), round(by, 2)), STEP_R, fill=style.ink["route"],
-                             stroke="#ffffff", stroke_width=0.35))
-        size = 6.5 if i + 1 < 10 else 5.6
-        badge.add(text(dwg, str(i + 1), bx, by + size * 0.125, size, bold=True,
-                       anchor="middle", fill="#ffffff"))
-        badges.add(badge)
+        badges.add(step_badge(dwg, i + 1, (bx, by), STEP_R, style))
     group.add(badges)
     return group
 

@@ -160,15 +160,22 @@ def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[s
             if 0 <= j < len(centres):
                 directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
         bx, by = _badge_at(centre, directions, radius + RING_WIDTH + BADGE_R - 0.2)
-        badge = dwg.g(class_="route-badge", id=f"step-{i + 1}")
-        badge.add(dwg.circle((round(bx, 2), round(by, 2)), BADGE_R, fill=style.ink["route"],
-                             stroke="#ffffff", stroke_width=0.35))
-        size = 6.5 if i + 1 < 10 else 5.6
-        badge.add(text(dwg, str(i + 1), bx, by + size * 0.125, size, bold=True,
-                       anchor="middle", fill="#ffffff"))
-        badges.add(badge)
+        badges.add(step_badge(dwg, i + 1, (bx, by), BADGE_R, style))
     group.add(badges)
     return group
+
+
+def step_badge(dwg: svgwrite.Drawing, step: int, at: tuple[float, float], radius: float,
+               style: Style) -> Group:
+    """A route step's number in a filled disc centred at ``at``."""
+    bx, by = at
+    badge = dwg.g(class_="route-badge", id=f"step-{step}")
+    badge.add(dwg.circle((round(bx, 2), round(by, 2)), radius, fill=style.ink["route"],
+                         stroke="#ffffff", stroke_width=0.35))
+    size = 6.5 if step < 10 else 5.6
+    badge.add(text(dwg, str(step), bx, by + size * 0.125, size, bold=True,
+                   anchor="middle", fill="#ffffff"))
+    return badge
 
 
 def _split_map(group: Group) -> tuple[list[Any], list[Any], list[Any]]:
