@@ -61,9 +61,11 @@ def howto_blocks(game_map: Map) -> list[Block]:
 
 
 def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
-              backs: str = "duplex-long",
+              backs: str = "duplex-long", perfect: float | None = None,
               progress: Progress = lambda label: None) -> list[Part]:
-    """Every part of the kit for ``game_map``, in print order."""
+    """Every part of the kit for ``game_map``, in print order; with ``perfect`` (seconds
+    of search) the seeded game's perfect game after the scoring how-to, an answer key to
+    turn to once the seed is played."""
     from sheetgen.games import game_of
     from sheetgen.players import par_result
     from sheetgen.render.cards import Backs, DeckOptions, deck_pages
@@ -114,6 +116,14 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
 
+    answer: list[Part] = []
+    if perfect is not None:
+        progress("perfect game")
+        rules_of = game_of(game_map)
+        best = rules_of.perfect(game_map, game, perfect)
+        answer.append(Part(f"Perfect game of seed {seed}: {best.headline}",
+                           tuple(rules_of.perfect_pages(game_map, game, best, paper))))
+
     progress("attribution")
     credits = Part("Open data and fonts", (prose_page(paper, [
         Block("h1", "Open data and fonts"),
@@ -126,7 +136,7 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                    "above."),
     ]),))
 
-    body = [rules, sheets, deck, d10, seeded, pad, howto, credits]
+    body = [rules, sheets, deck, d10, seeded, pad, howto, *answer, credits]
     progress("cover")
     parts.append(Part("Cover", (cover_svg(game_map, geometry, paper, body),)))
     parts.extend(body)

@@ -46,6 +46,9 @@ FORMATS = ("pdf", "svg", "png")
 TEXT_FORMATS = frozenset({"json", "csv", "svg", "txt"})
 KNOWN_EXTENSIONS = frozenset({"pdf", "svg", "png", "json", "csv"})
 STDOUT = Path("-")
+PERFECT_TIME_LIMIT = 60.0
+"""``--time-limit``'s default for the perfect game, seconds (left out of default file
+names)."""
 PROGRESS_AFTER_S = 2.0
 """A progress bar appears on a terminal once a run has taken this long."""
 STALE_TMP_S = 600

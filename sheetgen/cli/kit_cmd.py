@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from sheetgen.cli.common import (
+    PERFECT_TIME_LIMIT,
     UserError,
     choose_format,
     complete_maps,
@@ -38,12 +39,21 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
               shell_complete=complete_with(lambda: KIT_BACKS),
               help="Card backs, as `sheetgen cards --backs`: none, duplex-long, "
                    "duplex-short or fold.")
+@click.option("--perfect", is_flag=True,
+              help="Add the seeded game's perfect game (its best possible board drawn "
+                   "with its route, the proven upper bound, the par, the turns) after "
+                   "the scoring how-to, as in `sheetgen script --perfect`. Needs the "
+                   "'perfect' extra (OR-Tools).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+              default=PERFECT_TIME_LIMIT, show_default=True,
+              help="Seconds --perfect may search (as `sheetgen script --time-limit`).")
 @output_option
 def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
-                output: Path | None) -> None:
+                perfect: bool, time_limit: float, output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
-    score, the game's scorepad, how to score with sheetgen, and the open-data credits.
+    score, the game's scorepad, how to score with sheetgen, and the open-data credits;
+    with --perfect, the seeded game's perfect game too.
 
     MAP|GAME is a map id (usa, europe), or a game id (ontour means its first map, usa).
 
@@ -52,6 +62,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
       sheetgen kit usa
       sheetgen kit ontour --players 6 --backs fold
       sheetgen kit europe --paper letter -o europe-kit.pdf
+      sheetgen kit usa --seed 7 --perfect --time-limit 20
       sheetgen kit germany
     """
     from sheetgen.document import document_pdf
@@ -69,12 +80,15 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
         name += f"-{sheets}p"
     if mode != "duplex-long":
         name += f"-backs-{mode}"
+    if perfect:
+        name += "-perfect" + ("" if time_limit == PERFECT_TIME_LIMIT else
+                              f"-{safe_name(f'{time_limit:g}')}s")
     path = output_path(output, name, "pdf")
     # A bar on stderr once the build has taken two seconds, on a terminal only.
-    step = progress_callback(len(game.kit_steps) + 1, "Building the kit")
+    step = progress_callback(len(game.kit_steps) + 1 + perfect, "Building the kit")
     with game_errors():
         parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
-                               progress=step)
+                               perfect=time_limit if perfect else None, progress=step)
     blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
     step("PDF")
     write_atomically(path, blob)

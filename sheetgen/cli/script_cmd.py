@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import click
 
 from sheetgen.cli.common import (
+    PERFECT_TIME_LIMIT,
     STDOUT,
+    UserError,
     choose_format,
     complete_maps,
     encoding_option,
@@ -24,6 +27,8 @@ from sheetgen.cli.common import (
     write_atomically,
     write_pages,
 )
+from sheetgen.games import Game, Perfect
+from sheetgen.model import Map
 from sheetgen.templates import Paper
 
 SEED_HELP = ("The game's seed: a whole number, 0 or more, of any size (a seed of more "
@@ -47,6 +52,20 @@ def _schema_text(text: str) -> str:
     return json.dumps(with_schema(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
 
 
+SCRIPT_FORMATS = ("pdf", "json", "csv")
+
+
+def _format_callback(ctx: click.Context, param: click.Parameter,
+                     value: str | None) -> str | None:
+    if value is None:
+        return None
+    fmt = value.strip().lower()
+    if fmt not in SCRIPT_FORMATS:
+        raise UserError(f"--format: unknown format {value!r}; known: "
+                        f"{', '.join(SCRIPT_FORMATS)}")
+    return fmt
+
+
 @click.command("script")
 @click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
 @click.option("--seed", type=click.IntRange(min=0), required=True, help=SEED_HELP)
@@ -55,12 +74,20 @@ def _schema_text(text: str) -> str:
 @click.option("--par", is_flag=True,
               help="Print the built-in player's score for this seed instead (JSON with "
                    "--json).")
+@click.option("--format", "fmt", default=None, metavar="|".join(SCRIPT_FORMATS),
+              callback=_format_callback,
+              help="pdf: the printable script (the default); json: as --json; csv: the "
+                   "perfect board (--perfect only, its default). Default: the extension "
+                   "of -o.")
 @click.option("--perfect", is_flag=True,
-              help="The perfect game instead: the best score anyone could reach knowing "
-                   "every card and roll in advance, with a board reaching it, as a "
-                   "scoring CSV (with --json: the script JSON gains a \"perfect\" object). "
-                   "Needs the 'perfect' extra (OR-Tools).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=60.0,
+              help="The perfect game: the best score anyone could reach knowing every "
+                   "card and roll in advance, with a board reaching it. Written as a "
+                   "scoring CSV (the default), in the script JSON as a \"perfect\" object "
+                   "(--json), or as the script PDF plus pages drawing the perfect board "
+                   "and its turns (--format pdf, -o x.pdf). Needs the 'perfect' extra "
+                   "(OR-Tools).")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
+              default=PERFECT_TIME_LIMIT,
               show_default=True,
               help="Seconds --perfect may search (counted as the solver's work, so the "
                    "same seed and limit give the same board); when the optimum is not "
@@ -71,14 +98,16 @@ def _schema_text(text: str) -> str:
                    "(Highways & Byways: 2-4, default 4).")
 @paper_option
 @output_option
-def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bool,
-                   time_limit: float, players: int | None, paper: Paper,
+def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,
+                   perfect: bool, time_limit: float, players: int | None, paper: Paper,
                    output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
     The format follows -o: game7.json writes JSON (as --json does), -o - writes to
-    standard output (a PDF only when that is not a terminal).
+    standard output (a PDF only when that is not a terminal). With --perfect the
+    default is the perfect board as a scoring CSV on standard output; --format pdf (or
+    -o x.pdf) writes the script with the perfect game's pages after it.
 
     \b
     Examples:
@@ -88,27 +117,41 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bo
       sheetgen script usa --seed 7 --par
       sheetgen script usa --seed 7 --perfect -o perfect7.csv
       sheetgen script usa --seed 7 --perfect --json --time-limit 20
+      sheetgen script usa --seed 7 --perfect --format pdf
       sheetgen script germany --seed 7 --par
       sheetgen script byways --seed 7 --players 3
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")
-    produces = ("csv", "json") if perfect else ("pdf", "json")
-    fmt = choose_format(output, "json" if as_json else None, produces)
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError(f"--json and --format {fmt}: choose one")
+    if par and fmt not in (None, "json"):
+        raise click.UsageError("--par prints to standard output; it takes no --format "
+                               "(--json for JSON)")
+    if fmt == "csv" and not perfect:
+        raise click.UsageError("--format csv: the CSV is the perfect board; add --perfect")
+    produces = ("csv", "json", "pdf") if perfect else ("pdf", "json")
+    fmt = choose_format(output, "json" if as_json else fmt, produces)
     game, game_map = load_game(map_id)
+    name = f"{game_map.id}-seed-{safe_name(str(seed))}-script-{paper.id}"
+    if perfect and fmt == "pdf":
+        name += "-perfect" + ("" if time_limit == PERFECT_TIME_LIMIT else
+                              f"-{safe_name(f'{time_limit:g}')}s")
     if par:
         if output is not None:
             raise click.UsageError("--par prints to standard output; it takes no -o")
-    elif perfect or fmt == "json":
+    elif fmt in ("csv", "json"):
         path = STDOUT if output is None else output_path(output, "", fmt)
     else:
-        path = output_path(output, f"{game_map.id}-seed-{safe_name(str(seed))}-script-"
-                           f"{paper.id}", "pdf")
+        path = output_path(output, name, "pdf")
     with game_errors("--seed: " if players is None else ""):
         script = game.make_script(game_map, seed, players=players)
     if perfect:
         with game_errors("--perfect: "):
             best = game.perfect(game_map, script, time_limit)
+        if fmt == "pdf":
+            _write_perfect_pdf(path, game, game_map, script, best, paper)
+            return
         if fmt == "json":
             text = _with_key(_schema_text(game.script_json(script)), "perfect", best.data())
         else:
@@ -128,6 +171,21 @@ def script_command(map_id: str, seed: int, as_json: bool, par: bool, perfect: bo
     with game_errors():
         svgs = game.script_pages(game_map, script, paper)
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
+
+
+def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, best: Perfect,
+                       paper: Paper) -> None:
+    """The script's pages, then the perfect game's, each under a bookmark."""
+    from sheetgen.document import Part, document_pdf
+
+    with game_errors():
+        script_pages = game.script_pages(game_map, script, paper)
+        perfect_pages = game.perfect_pages(game_map, script, best, paper)
+    parts = [Part(f"Seeded game {script.seed}", tuple(script_pages)),
+             Part(f"Perfect game: {best.headline}", tuple(perfect_pages))]
+    write_atomically(path, document_pdf(
+        parts, f"{game_map.title}: seeded game {script.seed} and its perfect game"))
+    report([path])
 
 
 def _with_key(text: str, key: str, value: object) -> str:

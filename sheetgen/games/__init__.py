@@ -61,10 +61,25 @@ class Perfect:
     """A board reaching ``score`` (a legal result of the game)."""
     board_csv: str
     """The board as a scoring CSV whose comment lines say what was proven."""
+    route: tuple[str, ...] = ()
+    """A best route of ``board`` (space ids in travel order)."""
+    time_limit: float = 0.0
+    """The seconds the search was given."""
 
     @property
     def proven(self) -> bool:
         return self.score >= self.upper_bound
+
+    @property
+    def gap(self) -> int:
+        """How far the bound stands above the board found (0 when proven)."""
+        return max(self.upper_bound - self.score, 0)
+
+    @property
+    def headline(self) -> str:
+        """"38 points, proven" or "26 points, upper bound 31": for bookmarks."""
+        proof = "proven" if self.proven else f"upper bound {self.upper_bound}"
+        return f"{self.score} points, {proof}"
 
     def data(self) -> dict[str, Any]:
         """The ``"perfect"`` object of the script JSON."""
@@ -95,7 +110,8 @@ class Game:
     dice: ClassVar[str | None] = None
     """The ``sheetgen dice`` kind the game is played with, if any."""
     kit_steps: ClassVar[tuple[str, ...]] = ()
-    """The steps ``kit_parts`` reports to its progress callback, in order."""
+    """The steps ``kit_parts`` reports to its progress callback, in order (one more,
+    "perfect game", when the kit carries the perfect game)."""
     scorepad: ClassVar[str | None] = None
     """Id of the game's pad in ``templates/scorepads/`` (``sheetgen scorepad``)."""
 
@@ -201,6 +217,14 @@ class Game:
         """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
         seconds (proven when its score reaches its upper bound)."""
         raise self._lacks("perfect game")
+
+    def perfect_pages(self, game_map: Map, script: Any, best: Perfect,
+                      paper: Paper) -> list[Any]:
+        """The perfect game on paper: the board drawn as a scored map with its route, the
+        score against the bound and the par, and where each turn's marks were written
+        (pages as ``document.Part`` takes them)."""
+        raise self._lacks("perfect game")
+
     # --- planning ----------------------------------------------------------------------
 
     def plan(self, game_map: Map, *, start: str, hand: Sequence[str] | None,
@@ -223,10 +247,13 @@ class Game:
         raise self._lacks("cards")
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long",
+                  backs: str = "duplex-long", perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """Every part of the print-and-play kit, in print order, the cover first;
-        ``backs`` is a ``sheetgen cards --backs`` mode for the deck."""
+        ``backs`` is a ``sheetgen cards --backs`` mode for the deck. With ``perfect`` (a
+        time limit in seconds) the kit also carries the seeded game's perfect game
+        (``perfect_pages``), reported to ``progress`` as the step "perfect game"; a game
+        without one raises GameError before any work."""
         raise self._lacks("kit")
 
 

@@ -164,10 +164,12 @@ class Byways(Game):
             raise GameError(str(exc)) from None
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long",
+                  backs: str = "duplex-long", perfect: float | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
+        if perfect is not None:
+            raise self._lacks("perfect game")
         from sheetgen.document import Part
         from sheetgen.kit import prose
         from sheetgen.maps import attribution

@@ -155,9 +155,11 @@ class DiceTrip(Game):
         return [drawn[name] for name in players]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long",
+                  backs: str = "duplex-long", perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
+        if perfect is not None:
+            raise self._lacks("perfect game")
         from sheetgen.kit_dicetrip import build_trip_kit
 
         try:

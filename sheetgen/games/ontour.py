@@ -8,7 +8,7 @@ from typing import Any
 from sheetgen.document import Part
 from sheetgen.games import Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.maps import MapDataError, attribution, find_geometry
-from sheetgen.model import Board, Map, MapGeometry
+from sheetgen.model import Board, CellKind, Map, MapGeometry
 from sheetgen.rules.ontour import Script, ScriptError
 from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
@@ -181,7 +181,52 @@ class OnTour(Game):
         head, rest = format_boards(game_map, [result.board]).split("\n", 1)
         text = (f"{head}\n# perfect game of {game_map.id} seed {script.seed}: {words}\n"
                 f"# route: {'-'.join(result.route)}\n{rest}")
-        return Perfect(result.score, result.upper_bound, result.board, text)
+        return Perfect(result.score, result.upper_bound, result.board, text,
+                       route=tuple(result.route), time_limit=time_limit)
+
+    def perfect_pages(self, game_map: Map, script: Script, best: Perfect,
+                      paper: Paper) -> list[Any]:
+        """The board as a scored map (landscape) with its route, then the summary and
+        the turns (portrait)."""
+        from sheetgen.render.perfect import PerfectSummary, perfect_turn_pages, turn_rows
+        from sheetgen.render.scored import player_page, shared_layers
+        from sheetgen.rules.check import check_board
+        from sheetgen.solve.ontour import PlayerScore, RouteResult, star_values
+        from sheetgen.solve.verify import IllegalRouteError, check_route
+
+        board = best.board
+        try:
+            route = check_route(game_map, board, best.route)
+        except IllegalRouteError as exc:  # pragma: no cover - a solver bug
+            raise GameError(f"the perfect game's route: {exc}") from None
+        explained = check_board(game_map, script, board)
+        if not explained.legal:  # pragma: no cover - a solver bug
+            raise GameError(f"the perfect game's board: {explained.problem}")
+        values = [board.cells[s].value if board.cells[s].kind is CellKind.NUMBER else None
+                  for s in best.route]
+        stars = [s for s, v in zip(best.route, values, strict=True) if v is None]
+        result = RouteResult(route=best.route, score=route.score, spaces=route.spaces,
+                             circled=route.circled,
+                             star_values=tuple(zip(stars, star_values(values), strict=True)),
+                             proven_optimal=True)
+        par = self.par(game_map, script).score
+        summary = PerfectSummary(script.seed, best.score, best.upper_bound, par,
+                                 best.time_limit, best.route)
+        geometry = geometry_of(game_map)
+        shared = shared_layers(game_map, geometry, paper,
+                               title=f"{game_map.title} · perfect game")
+        entry = PlayerScore(f"Seed {script.seed}", result,
+                            sum(1 for c in board.cells.values() if c.circled))
+        if best.proven:
+            proof = f"proven optimal · par {par}"
+        else:
+            proof = f"upper bound {best.upper_bound} · gap {best.gap} · par {par}"
+        page = player_page(game_map, geometry, paper, board, entry, 1, 1, shared=shared,
+                           subtitle=proof, board_note=f"par {par} (the built-in player)")
+        rows = turn_rows(game_map, script, board,
+                         {p.turn: p.spaces for p in explained.placements})
+        return [page, *perfect_turn_pages(game_map, (paper.width, paper.height), summary,
+                                          board, rows)]
 
     # --- print -------------------------------------------------------------------------
 
@@ -217,12 +262,12 @@ class OnTour(Game):
             raise GameError(str(exc)) from None
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long",
+                  backs: str = "duplex-long", perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         from sheetgen.kit import build_kit
 
         try:
             return build_kit(game_map, paper, seed=seed, players=players, backs=backs,
-                             progress=progress)
+                             perfect=perfect, progress=progress)
         except MapDataError as exc:
             raise GameError(str(exc)) from None

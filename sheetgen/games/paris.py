@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Par, Progress
+from sheetgen.games import Par, Perfect, Progress
 from sheetgen.games.ontour import OnTour, geometry_of
 from sheetgen.maps import attribution, find_map
 from sheetgen.model import Map
@@ -116,6 +116,10 @@ class Paris(OnTour):
                   "circled": result.circled, "boat_points": result.bonus,
                   "rides": rides})
 
+    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
+        """Not yet: the optimiser knows no boat rides (a Paris route may take them)."""
+        raise self._lacks("perfect game")
+
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
@@ -137,10 +141,12 @@ class Paris(OnTour):
         return [drawn[name] for name in players]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long",
+                  backs: str = "duplex-long", perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
+        if perfect is not None:
+            raise self._lacks("perfect game")
         from sheetgen.kit import prose
         from sheetgen.render.cover import cover_svg
         from sheetgen.render.paris import add_paris_map, paris_sheet_svg

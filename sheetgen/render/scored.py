@@ -267,28 +267,32 @@ class SharedLayers:
 
 
 def shared_layers(game_map: Map, geometry: MapGeometry, paper: Paper,
-                  style: Style | None = None) -> SharedLayers:
-    """The layers every scored page of a map shares, drawn once."""
+                  style: Style | None = None, title: str | None = None) -> SharedLayers:
+    """The layers every scored page of a map shares, drawn once; ``title`` replaces the
+    page title ("<map> · scored")."""
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
     under, over, _ = _split_map(add_map(dwg, game_map, geometry,
                                         map_origin(width, height, geometry), style))
-    title = text(dwg, f"{game_map.title} · scored", MARGIN, MARGIN + 7.0, 15, bold=True)
+    heading = title if title is not None else f"{game_map.title} · scored"
+    title_text = text(dwg, heading, MARGIN, MARGIN + 7.0, 15, bold=True)
     bare = replace(geometry, context=(), lines=(),
                    shapes=tuple(replace(shape, rings=()) for shape in geometry.shapes))
-    return SharedLayers(_layer(width, height, [*under, title], white=True),
+    return SharedLayers(_layer(width, height, [*under, title_text], white=True),
                         _layer(width, height, over), bare)
 
 
 def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
                 entry: PlayerScore, rank: int, players: int,
                 style: Style | None = None, *,
-                shared: SharedLayers | None = None) -> Layers:
+                shared: SharedLayers | None = None, subtitle: str | None = None,
+                board_note: str | None = None) -> Layers:
     """One player's scored board as four layers: the map, the route band, the circles and
     labels, and the player's marks and text. The first and third are the same for every
     player of a map and paper (``shared_layers``; pass them as ``shared`` to draw them
-    once for many players)."""
+    once for many players). ``subtitle`` replaces the line under the points ("place 1 of
+    4") and ``board_note`` the tie-break count at the end of the score's breakdown."""
     style = style or load_style()
     width, height = paper.landscape
     dwg = new_page(width, height)
@@ -307,17 +311,18 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
         text(dwg, name, MARGIN + 110.0, top + 7.0, name_pt, bold=True, class_="player"),
         text(dwg, points, width - MARGIN, top + 7.0, 15, bold=True,
              anchor="end", fill=style.ink["highlight"], class_="score"),
-        text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
-             anchor="end", fill=style.ink["muted"])]
+        text(dwg, subtitle if subtitle is not None else f"place {rank} of {players}",
+             width - MARGIN, top + 11.8, 8, anchor="end", fill=style.ink["muted"])]
     foot_x, foot_y, foot_w = MARGIN, height - MARGIN - FOOTER + 4.0, width - 2 * MARGIN
     beside = side_column(width, geometry)
     if beside:  # a tall map (Europe): the text goes beside it
         foot_x, top_y, foot_w, _ = furniture_box(width, height, geometry)
         foot_y = top_y + 4.0
     proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
+    if board_note is None:
+        board_note = f"circled on the whole board: {entry.circled_on_board} (tie-break)"
     breakdown = (f"Score {result.score} = {result.spaces} spaces on the route + "
-                 f"{result.circled} circled on it · {proof} · "
-                 f"circled on the whole board: {entry.circled_on_board} (tie-break)")
+                 f"{result.circled} circled on it · {proof} · {board_note}")
     lines = wrap(breakdown, foot_w, 8.5, bold=True)
     for k, line in enumerate(lines):
         words.append(text(dwg, line, foot_x, foot_y + 4.0 * k, 8.5, bold=True,

@@ -1,0 +1,243 @@
+"""The perfect game on paper: the script PDF and the kit carry its pages, which state what
+the JSON states (score, bound, proof) beside the par, draw its board and route, and say
+where every mark was written; games without a perfect game refuse in one line.
+
+The solver itself is tested in test_perfect.py. Most tests here run it once (a short
+limit) and hand that result to every command they run, so that they test what the pages
+and commands make of one result; the slow tests run the commands end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+import sheetgen.perfect
+from sheetgen.cli import main
+from sheetgen.games import find_game
+from sheetgen.maps import find_map
+from sheetgen.model import CellKind
+from sheetgen.perfect import PerfectResult, perfect_game
+from sheetgen.render.perfect import turn_rows
+from sheetgen.rules.check import check_board
+from sheetgen.rules.ontour import make_script
+from sheetgen.templates import paper
+
+SEED = 5
+LIMIT = "0.3"
+
+
+@pytest.fixture(scope="module")
+def solved() -> PerfectResult:
+    game_map = find_map("usa")
+    return perfect_game(game_map, make_script(game_map, SEED), float(LIMIT))
+
+
+@pytest.fixture
+def one_result(solved: PerfectResult, monkeypatch: pytest.MonkeyPatch) -> PerfectResult:
+    """Every perfect game asked for in the test is ``solved``."""
+    monkeypatch.setattr(sheetgen.perfect, "perfect_game", lambda *args: solved)
+    return solved
+
+
+def run(*args: str) -> tuple[int, str]:
+    out = CliRunner().invoke(main, list(args))
+    assert "Traceback" not in out.output
+    return out.exit_code, out.output
+
+
+def pdf_text(path: Path) -> tuple[PdfReader, list[str]]:
+    reader = PdfReader(io.BytesIO(path.read_bytes()))
+    return reader, [page.extract_text() for page in reader.pages]
+
+
+def outline(reader: PdfReader) -> list[tuple[str, int]]:
+    return [(item.title, reader.get_destination_page_number(item))
+            for item in reader.outline if not isinstance(item, list)]
+
+
+def par_of(map_id: str, seed: int) -> int:
+    code, output = run("script", map_id, "--seed", str(seed), "--par", "--json")
+    assert code == 0, output
+    return int(json.loads(output)["par"])
+
+
+def test_script_pdf_has_the_perfect_pages_stating_the_json_figures(
+        tmp_path: Path, one_result: PerfectResult) -> None:
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--json",
+                       "--time-limit", LIMIT)
+    assert code == 0, output
+    stated = json.loads(output)["perfect"]
+    plain = tmp_path / "plain.pdf"
+    code, output = run("script", "usa", "--seed", str(SEED), "-o", str(plain))
+    assert code == 0, output
+    pdf = tmp_path / "perfect.pdf"
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--time-limit",
+                       LIMIT, "-o", str(pdf))
+    assert code == 0, output
+    reader, pages = pdf_text(pdf)
+    script_pages = len(PdfReader(plain).pages)
+    assert len(pages) == script_pages + 2  # the scored map, then the turns
+    score, bound = stated["score"], stated["upper_bound"]
+    proof = "proven" if stated["proven"] else f"upper bound {bound}"
+    assert outline(reader) == [(f"Seeded game {SEED}", 0),
+                               (f"Perfect game: {score} points, {proof}", script_pages)]
+    # The script pages are the plain script's own.
+    assert pages[:script_pages] == pdf_text(plain)[1]
+    par = par_of("usa", SEED)
+    map_page, turns_page = pages[script_pages:]
+    assert "On Tour: USA · perfect game" in map_page
+    assert f"{score} points" in map_page and f"Score {score} = " in map_page
+    assert f"par {par}" in map_page
+    assert f"{score} points" in turns_page and f"Par {par} " in turns_page
+    if stated["proven"]:
+        assert "proven optimal" in map_page and "proven optimal" in turns_page
+    else:
+        assert f"upper bound {bound} · gap {bound - score}" in map_page
+        assert (f"best found {score} points · upper bound {bound} · gap {bound - score} "
+                f"(not proven within {LIMIT} s") in turns_page
+    # The route drawn is the one the CSV names, step by step.
+    drawn = map_page.split("Route: ", 1)[1].replace("\n", " ").split(" › ")
+    assert [step.split(" ")[0] for step in drawn] == list(one_result.route)
+
+
+def test_the_turns_page_says_where_every_mark_went(one_result: PerfectResult) -> None:
+    game_map = find_map("usa")
+    script = make_script(game_map, SEED)
+    board = one_result.board
+    placements = {p.turn: p.spaces for p in check_board(game_map, script, board).placements}
+    rows = turn_rows(game_map, script, board, placements)
+    assert [r[0] for r in rows] == ["Setup"] + [str(t.turn) for t in script.turns]
+    named = [s for s in game_map.space_ids
+             if any(f" in {game_map.space(s).name}" in r[3] for r in rows)]
+    assert named == list(game_map.space_ids)  # every space is written somewhere
+    for turn, row in zip(script.turns, rows[1:], strict=True):
+        for sid in placements[turn.turn]:
+            cell = board.cells[sid]
+            if cell.kind is CellKind.NUMBER:
+                assert cell.value in turn.numbers
+                assert f"{cell.text} in {game_map.space(sid).name}" in row[3]
+            elif cell.kind is CellKind.CROSS:
+                assert f"X in {game_map.space(sid).name}" in row[3]
+            else:
+                assert turn.star and "star in " in row[3]
+
+
+def test_a_proven_game_says_so_and_shows_no_gap(solved: PerfectResult,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
+    proven = replace(solved, upper_bound=solved.score)
+    monkeypatch.setattr(sheetgen.perfect, "perfect_game", lambda *args: proven)
+    pdf = tmp_path / "p.pdf"
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--format",
+                       "pdf", "-o", str(pdf), "--paper", "letter")
+    assert code == 0, output
+    reader, pages = pdf_text(pdf)
+    assert outline(reader)[-1][0] == f"Perfect game: {solved.score} points, proven"
+    assert "gap" not in pages[-1] and "gap" not in pages[-2]
+    assert (f"{solved.score} points, proven optimal: no legal way of playing seed {SEED} "
+            "scores more") in pages[-1]
+    assert float(reader.pages[-1].mediabox.height) / (72 / 25.4) == pytest.approx(279.4,
+                                                                                  abs=0.1)
+
+
+def test_format_pdf_writes_a_descriptive_name(tmp_path: Path, one_result: PerfectResult,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--format", "pdf",
+                       "--time-limit", LIMIT)
+    assert code == 0, output
+    written = tmp_path / "output" / f"usa-seed-{SEED}-script-a4-perfect-{LIMIT}s.pdf"
+    assert f"wrote {written.relative_to(tmp_path)}" in output
+    first = written.read_bytes()
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--format", "pdf",
+                       "--time-limit", LIMIT)
+    assert written.read_bytes() == first  # the same result gives the same bytes
+    # Without --format the perfect game is still the CSV on standard output.
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--time-limit",
+                       LIMIT)
+    assert code == 0 and output.startswith("# map: usa\n")
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("--format", "csv"), "--format csv: the CSV is the perfect board; add --perfect"),
+    (("--json", "--format", "pdf"), "--json and --format pdf: choose one"),
+    (("--par", "--format", "pdf"), "--par prints to standard output"),
+    (("--perfect", "--format", "pdf", "-o", "x.csv"), "the extension says csv"),
+])
+def test_contradicting_options_are_usage_errors(args: tuple[str, ...], words: str,
+                                                tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, output = run("script", "usa", "--seed", "1", *args)
+    assert code == 2 and words in output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("map_id", "title"), [("paris", "On Tour: Paris"),
+                                               ("germany", "Dice Trip"),
+                                               ("byways", "Highways & Byways")])
+def test_games_without_a_perfect_game_refuse_in_one_line(map_id: str, title: str,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.chdir(tmp_path)
+    for args in (("script", map_id, "--seed", "7", "--perfect", "--format", "pdf"),
+                 ("script", map_id, "--seed", "7", "--perfect", "-o", "x.pdf"),
+                 ("kit", map_id, "--seed", "7", "--perfect", "-o", "k.pdf")):
+        code, output = run(*args)
+        assert code == 1, (args, output)
+        assert output.strip().splitlines() == [
+            f"Error: {'--perfect: ' if args[0] == 'script' else ''}{title} has no perfect "
+            "game"]
+        assert list(tmp_path.iterdir()) == [], args
+
+
+def test_kit_parts_gain_the_perfect_game_before_the_credits(one_result: PerfectResult
+                                                            ) -> None:
+    game_map = find_map("usa")
+    game = find_game("ontour")
+    a4 = paper("a4")
+    steps: list[str] = []
+    plain = game.kit_parts(game_map, a4, seed=SEED, players=1, backs="none")
+    parts = game.kit_parts(game_map, a4, seed=SEED, players=1, backs="none",
+                           perfect=float(LIMIT), progress=steps.append)
+    assert steps == [*game.kit_steps[:7], "perfect game", *game.kit_steps[7:]]
+    headline = (f"{one_result.score} points, proven" if one_result.proven else
+                f"{one_result.score} points, upper bound {one_result.upper_bound}")
+    assert [p.title for p in parts[1:]] == [
+        *[p.title for p in plain[1:-1]], f"Perfect game of seed {SEED}: {headline}",
+        plain[-1].title]
+    assert len(parts[-2].pages) == 2
+    assert [p.pages for p in parts[1:-2]] == [p.pages for p in plain[1:-1]]
+
+
+@pytest.mark.slow
+def test_kit_with_perfect_has_the_pages_and_the_json_score(tmp_path: Path) -> None:
+    # End to end, the real solver: the kit's pages state what --json states for the same
+    # seed and limit, and a second run gives the same bytes.
+    code, output = run("script", "usa", "--seed", str(SEED), "--perfect", "--json",
+                       "--time-limit", LIMIT)
+    assert code == 0, output
+    stated = json.loads(output)["perfect"]
+    kit = tmp_path / "kit.pdf"
+    args = ("kit", "usa", "--seed", str(SEED), "--players", "1", "--backs", "none",
+            "--perfect", "--time-limit", LIMIT)
+    code, output = run(*args, "-o", str(kit))
+    assert code == 0, output
+    reader, pages = pdf_text(kit)
+    marks = outline(reader)
+    title, first = marks[-2]
+    assert title.startswith(f"Perfect game of seed {SEED}: {stated['score']} points")
+    assert marks[-1] == ("Open data and fonts", first + 2)
+    assert f"{stated['score']} points" in pages[first]
+    assert f"Perfect game of seed {SEED}: {stated['score']} points" in pages[0]  # cover
+    again = tmp_path / "again.pdf"
+    code, output = run(*args, "-o", str(again))
+    assert code == 0, output
+    assert again.read_bytes() == kit.read_bytes()
