@@ -50,8 +50,8 @@ class PerfectSummary:
 def verdict_line(summary: PerfectSummary) -> str:
     """One line: proven, or the bound and the gap."""
     if summary.proven:
-        return (f"{summary.score} points, proven optimal: no legal way of playing seed "
-                f"{summary.seed} scores more")
+        return (f"{summary.score} points, proven optimal: no legal way of playing this "
+                "seed scores more")
     gap = summary.upper_bound - summary.score
     return (f"best found {summary.score} points · upper bound {summary.upper_bound} · gap "
             f"{gap} (not proven within {summary.time_limit:g} s of search)")
@@ -92,7 +92,7 @@ def _written(game_map: Map, board: Board, spaces: Sequence[SpaceId]) -> str:
             words.append(f"X in {name} (no legal space)")
         else:
             words.append(f"{_mark(cell)} in {name}")
-    return ",  ".join(words)
+    return ", ".join(words)
 
 
 def _numbers(turn: Turn) -> str:
@@ -217,9 +217,12 @@ def perfect_turn_pages(game_map: Map, paper_size: tuple[float, float],
         heading = f"The perfect game of seed {summary.seed}"
         if pages:
             heading += " (continued)"
-        dwg.add(text(dwg, heading, MARGIN, MARGIN + 13.0, 11, class_="seed"))
-        dwg.add(text(dwg, "an answer key: play the seed first", width - MARGIN,
-                     MARGIN + 13.0, 8, anchor="end", fill=style.ink["muted"]))
+        key = "an answer key: play the seed first"
+        room = width - 2 * MARGIN - text_width(key, 8) - 6.0
+        (heading,), size = fit_text(heading, room, 11, min_pt=7)
+        dwg.add(text(dwg, heading, MARGIN, MARGIN + 13.0, size, class_="seed"))
+        dwg.add(text(dwg, key, width - MARGIN, MARGIN + 13.0, 8, anchor="end",
+                     fill=style.ink["muted"]))
         y = MARGIN + 16.0
         if not pages:
             y = _summary(dwg, game_map, summary, board, width, y, style)
@@ -233,12 +236,12 @@ def perfect_turn_pages(game_map: Map, paper_size: tuple[float, float],
             _row(dwg, row, cols, y, (start + k) % 2 == 1, style)
             y += ROW_H
         start += len(chunk)
-        note = ("The best play knowing every card and roll in advance; the board passes "
-                f"`sheetgen check --seed {summary.seed}` and `sheetgen score` confirms "
-                "its points.")
+        note = ("The best play knowing every card and roll in advance: the board is a "
+                "legal result of the seed (sheetgen check) and sheetgen score confirms its "
+                "points.")
         if start < len(rows):
             note = "continued on the next page"
-        dwg.add(text(dwg, note.replace("`", ""), MARGIN, height - MARGIN, 7.5,
-                     fill=style.ink["muted"], class_="footnote"))
+        dwg.add(text(dwg, note, MARGIN, height - MARGIN, 7.5, fill=style.ink["muted"],
+                     class_="footnote"))
         pages.append(str(dwg.tostring()))
     return pages

@@ -8,8 +8,10 @@ and commands make of one result; the slow tests run the commands end to end."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from sheetgen.games import find_game
 from sheetgen.maps import find_map
 from sheetgen.model import CellKind
 from sheetgen.perfect import PerfectResult, perfect_game
-from sheetgen.render.perfect import turn_rows
+from sheetgen.render.perfect import PerfectSummary, perfect_turn_pages, turn_rows
 from sheetgen.rules.check import check_board
 from sheetgen.rules.ontour import make_script
 from sheetgen.templates import paper
@@ -140,7 +142,7 @@ def test_a_proven_game_says_so_and_shows_no_gap(solved: PerfectResult,
     reader, pages = pdf_text(pdf)
     assert outline(reader)[-1][0] == f"Perfect game: {solved.score} points, proven"
     assert "gap" not in pages[-1] and "gap" not in pages[-2]
-    assert (f"{solved.score} points, proven optimal: no legal way of playing seed {SEED} "
+    assert (f"{solved.score} points, proven optimal: no legal way of playing this seed "
             "scores more") in pages[-1]
     assert float(reader.pages[-1].mediabox.height) / (72 / 25.4) == pytest.approx(279.4,
                                                                                   abs=0.1)
@@ -241,3 +243,24 @@ def test_kit_with_perfect_has_the_pages_and_the_json_score(tmp_path: Path) -> No
     code, output = run(*args, "-o", str(again))
     assert code == 0, output
     assert again.read_bytes() == kit.read_bytes()
+
+
+def test_a_long_game_flows_onto_more_pages(one_result: PerfectResult) -> None:
+    # No real map needs a second page; a short page shows the table flows on, every turn
+    # once, the summary on the first page only.
+    game_map = find_map("usa")
+    script = make_script(game_map, SEED)
+    board = one_result.board
+    placements = {p.turn: p.spaces for p in check_board(game_map, script, board).placements}
+    rows = turn_rows(game_map, script, board, placements)
+    summary = PerfectSummary(SEED, one_result.score, one_result.upper_bound, 20, 0.3,
+                             one_result.route)
+    pages = perfect_turn_pages(game_map, (210.0, 150.0), summary, board, rows)
+    assert len(pages) >= 2
+    written = [re.findall(r'class="written"[^>]*>([^<]*)<', page) for page in pages]
+    assert [w for page in written for w in page] == [html.escape(r[3], quote=False)
+                                                     for r in rows]
+    assert all(page for page in written)
+    assert "perfect-score" in pages[0] and not any("perfect-score" in p for p in pages[1:])
+    assert all("continued on the next page" in p for p in pages[:-1])
+    assert "(continued)" in pages[-1] and "continued on the next page" not in pages[-1]
