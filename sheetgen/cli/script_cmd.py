@@ -15,6 +15,7 @@ from sheetgen.cli.common import (
     UserError,
     choose_format,
     complete_maps,
+    complete_with,
     encoding_option,
     game_errors,
     load_game,
@@ -76,6 +77,7 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
                    "--json).")
 @click.option("--format", "fmt", default=None, metavar="|".join(SCRIPT_FORMATS),
               callback=_format_callback,
+              shell_complete=complete_with(lambda: SCRIPT_FORMATS),
               help="pdf: the printable script (the default); json: as --json; csv: the "
                    "perfect board (--perfect only, its default). Default: the extension "
                    "of -o.")

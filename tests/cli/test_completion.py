@@ -25,6 +25,7 @@ def complete(words: str) -> list[str]:
                                      "dicetrip"]),
     ("sheetgen sheet usa --paper l", ["letter"]),
     ("sheetgen sheet usa --format s", ["svg"]),
+    ("sheetgen script usa --format c", ["csv"]),
     ("sheetgen cards usa --backs duplex", ["duplex-long", "duplex-short"]),
     ("sheetgen dice d", ["d10", "d6", "dicetrip"]),
 ])
