@@ -82,14 +82,27 @@ def _mark(cell: Cell) -> str:
     return cell.text
 
 
-def _written(game_map: Map, board: Board, spaces: Sequence[SpaceId]) -> str:
-    """The marks of one turn as written: ``(45) Colorado, 67 Utah``; an X says so."""
+def _written(game_map: Map, board: Board, spaces: Sequence[SpaceId],
+             turn: Turn | None = None) -> str:
+    """The marks of one turn as written: ``(45) in Colorado, 67 in Utah``; an X says which
+    number (or the star) had no legal space."""
+    unplaced = list(turn.numbers) if turn is not None else []
+    for sid in spaces:
+        cell = board.cells[sid]
+        if cell.kind is CellKind.NUMBER and cell.value in unplaced:
+            unplaced.remove(cell.value)
     words = []
     for sid in spaces:
         cell = board.cells[sid]
         name = game_map.space(sid).name
         if cell.kind is CellKind.CROSS:
-            words.append(f"X in {name} (no legal space)")
+            if turn is not None and turn.star:
+                why = "the star had no legal space"
+            elif unplaced:
+                why = f"{unplaced.pop(0):02d} had no legal space"
+            else:  # pragma: no cover - every X of a legal board stands for a mark
+                why = "no legal space"
+            words.append(f"X in {name} ({why})")
         else:
             words.append(f"{_mark(cell)} in {name}")
     return ", ".join(words)
@@ -118,7 +131,7 @@ def turn_rows(game_map: Map, script: Script, board: Board,
     rows: list[Row] = [("Setup", "", "", _written(game_map, board, setup_spaces))]
     for turn in script.turns:
         rows.append((str(turn.turn), f"{turn.dice[0]} {turn.dice[1]}", _numbers(turn),
-                     _written(game_map, board, placements.get(turn.turn, ()))))
+                     _written(game_map, board, placements.get(turn.turn, ()), turn)))
     return rows
 
 

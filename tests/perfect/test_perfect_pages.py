@@ -23,7 +23,7 @@ import sheetgen.perfect
 from sheetgen.cli import main
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
-from sheetgen.model import CellKind
+from sheetgen.model import Board, Cell, CellKind
 from sheetgen.perfect import PerfectResult, perfect_game
 from sheetgen.render.perfect import PerfectSummary, perfect_turn_pages, turn_rows
 from sheetgen.rules.check import check_board
@@ -265,3 +265,35 @@ def test_a_long_game_flows_onto_more_pages(one_result: PerfectResult) -> None:
     assert "perfect-score" in pages[0] and not any("perfect-score" in p for p in pages[1:])
     assert all("continued on the next page" in p for p in pages[:-1])
     assert "(continued)" in pages[-1] and "continued on the next page" not in pages[-1]
+
+
+def test_an_x_names_the_mark_that_had_no_legal_space(one_result: PerfectResult) -> None:
+    # The same board with one number of a turn read as X: the row says which number the
+    # X stands for.
+    game_map = find_map("usa")
+    script = make_script(game_map, SEED)
+    board = one_result.board
+    placements = {p.turn: p.spaces for p in check_board(game_map, script, board).placements}
+    number_turn = next(t for t in script.turns if not t.star and not t.last)
+    kept, crossed = placements[number_turn.turn]
+    lost = board.cells[crossed].value
+    cells = {**board.cells, crossed: Cell.cross()}
+    rows = {r[0]: r[3] for r in turn_rows(game_map, script, replace(board, cells=cells),
+                                          placements)}
+    assert rows[str(number_turn.turn)] == (
+        f"{board.cells[kept].text} in {game_map.space(kept).name}, X in "
+        f"{game_map.space(crossed).name} ({lost:02d} had no legal space)")
+
+
+def test_a_star_turn_says_star_or_that_it_had_no_space() -> None:
+    game_map = find_map("usa")
+    script = make_script(game_map, 2)
+    star_turn = next(t for t in script.turns if t.star and not t.last)
+    a, b = game_map.space_ids[:2]
+    board = Board("usa", "p", {s: Cell.cross() for s in game_map.space_ids})
+    rows = {r[0]: r[3] for r in turn_rows(game_map, script, board, {star_turn.turn: (a,)})}
+    assert rows[str(star_turn.turn)] == (
+        f"X in {game_map.space(a).name} (the star had no legal space)")
+    board = replace(board, cells={**board.cells, b: Cell.star(circled=True)})
+    rows = {r[0]: r[3] for r in turn_rows(game_map, script, board, {star_turn.turn: (b,)})}
+    assert rows[str(star_turn.turn)] == f"a circled star in {game_map.space(b).name}"
