@@ -38,11 +38,20 @@ route a single simple path without subtour cuts, and it reports a proven bound w
 runs out. The built-in player's game is given as a hint, so the search starts from a board
 at least as good as the par.
 
+The upper bound
+---------------
+The bound the solver proves stays near twice the number of spaces: its linear relaxation
+spreads every mark thinly over many spaces and never sees that a route meets its numbers in
+increasing order. So the reported bound is the smaller of the solver's and that of
+:mod:`sheetgen.perfect_bound`, a relaxation that keeps the route's order and is solved by
+dynamic programming; when it cannot beat the best board found, that board is proven best.
+
 Every result is checked independently before it is returned: the board must pass
 :func:`sheetgen.rules.check.check_board` and its score is recomputed by the exact route
 solver. The solver runs on one worker with a fixed seed and its limit is counted in its
-deterministic work units (calibrated to seconds on the reference machine), so the same seed
-and time limit always give the same board.
+deterministic work units (calibrated to seconds on the reference machine), and the bound's
+programme stops at a fixed number of states, so the same seed and time limit always give
+the same board and bound, however busy or slow the machine.
 """
 
 from __future__ import annotations
@@ -59,9 +68,8 @@ WORK_PER_SECOND = 0.6
 """The solver's deterministic work units per second of search on usa, measured on a
 2-core AMD EPYC with light load (2 units in 3.5 s; a heavily loaded machine manages a
 quarter of that). The limit is given to the solver as work, not as wall time, so the same
-seed and limit give the same board on every machine; a wall-clock cap of ``WALL_CAP``
-times the limit stops it on a much slower or busier machine."""
-WALL_CAP = 3.0
+seed and limit give the same board on every machine (a busy or slow machine takes longer
+rather than stopping early with a different board)."""
 
 
 class PerfectUnavailableError(RuntimeError):
@@ -322,6 +330,7 @@ class _Model:
 def perfect_game(game_map: Map, script: Script,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> PerfectResult:
     """The hindsight-optimal game of ``script``: proven when ``score == upper_bound``."""
+    from sheetgen.perfect_bound import perfect_upper_bound
     from sheetgen.players.game import play
     from sheetgen.players.planner import PlannerPlayer
     from sheetgen.rules.check import check_board
@@ -339,7 +348,6 @@ def perfect_game(game_map: Map, script: Script,
                par.route)
     solver = cp_model.CpSolver()
     solver.parameters.max_deterministic_time = float(time_limit) * WORK_PER_SECOND
-    solver.parameters.max_time_in_seconds = float(time_limit) * WALL_CAP
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     status = solver.Solve(model.m)
@@ -353,6 +361,8 @@ def perfect_game(game_map: Map, script: Script,
     result = best_route(game_map, board)
     if result.score < par.score:  # never worse than the game the hint started from
         board, result = played.board, par
+    relaxed = perfect_upper_bound(game_map, script, known=result.score)
+    bound = min(bound, relaxed.value)
     return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
                          board=board, route=result.route)
 

@@ -15,6 +15,7 @@ from sheetgen.cli import main
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Card, Cell, Map, Region, Space, SpaceId, make_edge
 from sheetgen.perfect import PerfectUnavailableError, perfect_game
+from sheetgen.perfect_bound import perfect_upper_bound
 from sheetgen.players import par_result
 from sheetgen.players.game import legal_moves, setup_cells
 from sheetgen.rules.check import check_board
@@ -142,3 +143,84 @@ def test_same_seed_and_limit_same_board() -> None:
     script = make_script(game_map, 9)
     first = perfect_game(game_map, script, time_limit=0.2)
     assert perfect_game(game_map, script, time_limit=0.2) == first
+
+
+# --- the upper bound's relaxation, against a plainly written oracle ----------------------
+
+def relaxation_oracle(game_map: Map, script: Script) -> int:
+    """The relaxation of ``sheetgen.perfect_bound`` by brute force: over every simple path
+    of the map, the best way to give its spaces distinct marks (setup numbers in their own
+    space, numbers and stars where their turn's cards allow them) whose numbers never
+    decrease along the path; a step scores 1, plus 1 when the mark is circled there."""
+    setup = {card.space: number for card, number in script.setup_cells}
+    free = [s for s in game_map.space_ids if s not in setup]
+    marks: list[tuple[int | None, frozenset[SpaceId], frozenset[SpaceId]]] = []
+    for turn in script.turns:
+        if turn.last:
+            allowed, circles = frozenset(free), frozenset()
+        else:
+            allowed = frozenset(s for s in free for c in turn.cards
+                                if c.region in game_map.space(s).regions)
+            circles = frozenset(c.space for c in turn.cards) & frozenset(free)
+        for value in ([None] if turn.star else list(turn.numbers)):
+            marks.append((value, allowed, circles))
+    for space, number in setup.items():
+        marks.append((number, frozenset([space]), frozenset([space])))
+
+    def best_marks(path: tuple[SpaceId, ...]) -> int:
+        @cache
+        def go(i: int, used: frozenset[int], current: int) -> int:
+            if i == len(path):
+                return 0
+            top = -10**9
+            for j, (value, allowed, circles) in enumerate(marks):
+                if j in used or path[i] not in allowed:
+                    continue
+                if value is not None and value < current:
+                    continue
+                nxt = current if value is None else value
+                top = max(top, 1 + (path[i] in circles) + go(i + 1, used | {j}, nxt))
+            return top
+        return go(0, frozenset(), -1)
+
+    best = 0
+
+    def extend(path: tuple[SpaceId, ...]) -> None:
+        nonlocal best
+        score = best_marks(path)
+        if score < 0:
+            return  # no marks fit this path, nor any longer one through it
+        best = max(best, score)
+        for nxt in game_map.neighbours[path[-1]]:
+            if nxt not in path:
+                extend((*path, nxt))
+
+    for start in game_map.space_ids:
+        extend((start,))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_bound_relaxation_equals_its_oracle_and_holds(seed: int) -> None:
+    game_map = small_map()
+    script = make_script(game_map, seed)
+    oracle = relaxation_oracle(game_map, script)
+    bound = perfect_upper_bound(game_map, script)
+    assert bound.exact  # a ten-space map is solved to the end
+    assert bound.value == oracle
+    # The relaxation keeps every legal game: never below the best one.
+    assert bound.value >= brute_force(game_map, script)
+    # Told a score no walk can beat, the programme says so.
+    assert perfect_upper_bound(game_map, script, known=oracle).value == oracle
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_real_maps_bound_is_far_below_every_space_circled(map_id: str) -> None:
+    game_map = find_map(map_id)
+    for seed in (0, 1):
+        script = make_script(game_map, seed)
+        bound = perfect_upper_bound(game_map, script, budget=50_000)
+        assert bound.rounds >= 1
+        assert par_result(game_map, script).score <= bound.value
+        # The solver alone proves about twice the spaces; the relaxation much less.
+        assert bound.value <= 1.75 * len(game_map.spaces)

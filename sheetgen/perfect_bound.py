@@ -1,0 +1,303 @@
+"""An upper bound on the perfect game of a seeded On Tour script, from a relaxation solved
+by dynamic programming.
+
+Why a bound of our own
+----------------------
+The perfect-game model (:mod:`sheetgen.perfect`) finds good boards, but the bound its
+solver proves stays near twice the number of spaces: its linear relaxation spreads every
+mark thinly over many spaces and so never sees that a route must meet its numbers in
+increasing order. This module bounds the score by a problem that keeps exactly that order
+and drops what is hard to reason about.
+
+The relaxation
+--------------
+A finished board's best route is a path of spaces, each holding a *mark*: a setup number
+(fixed in its space, circled), a number of a turn, or a star. Reading the route in travel
+order, the numbers never decrease. Every mark of a turn was written in the region of one
+of the turn's cards (last turns: anywhere), and it is circled only if written in one of
+those cards' own spaces. So the route is a walk that, step by step, moves to a linked
+space and *uses* a mark:
+
+- a number mark whose value is at least the last one used (marks of equal value in any
+  order), allowed in that space by its turn's cards, or the setup number of that space;
+- or a star, allowed by its turn's cards, which leaves the current value unchanged;
+
+and each mark is used at most once. A step scores 1, plus 1 when the mark is circled
+there (setup numbers always). What the relaxation forgets: that the two numbers of a turn
+need two different cards, that the marks off the route must also find legal spaces (and an
+X is allowed only when forced), and that the walk must not come back to a space. The first
+two only remove boards, so the best relaxed score is an upper bound on the perfect game.
+
+The last one is partly restored, in the two ways exact vehicle-routing pricing uses. Each
+state remembers which of the current space's neighbours the walk has visited and keeps
+remembering them while it stays next to them (*ng-memory*), so the walk never steps back to
+a space it has just left, nor circles a small ring. And the dynamic programme over states
+(space, marks used so far, stars used, remembered spaces) is solved in rounds: if its best
+walk still visits a space twice, that space is *watched* (remembered for good) and the
+programme runs again (decremental state-space relaxation). Every round's optimum is an
+upper bound; once the best walk is a simple path, the relaxation is solved exactly. The
+rounds grow the state space, so they stop at a fixed state budget (counted, not timed:
+the same script always gives the same bound).
+
+Two facts keep the programme small. A step that does not circle only ever needs the
+*lowest* usable mark at its space (any route using a higher one can use the lower one
+instead and keep every later choice), and a circling step the lowest circling one; so
+each step has a handful of choices. And states are pruned by an exact upper bound on what
+can follow them (the same programme run backwards with nothing remembered), against the best
+score the caller already has: if nothing can beat it, the caller's board is proven best.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from sheetgen.model import Map, SpaceId
+from sheetgen.rules.ontour import Script
+
+DEFAULT_STATE_BUDGET = 300_000
+"""States the rounds may create in all (about 2 s of work on the reference machine)."""
+
+_Layer = tuple[int, int, int]
+"""(group of the last number used, equal-valued marks of it used, stars used)."""
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The relaxation's answer."""
+
+    value: int
+    """No legal game of the script scores more."""
+    exact: bool
+    """The relaxation was solved exactly (its best walk is a simple path)."""
+    rounds: int
+    states: int
+    walk: tuple[tuple[SpaceId, tuple[int, int] | None], ...] = ()
+    """The best walk of the last round solved: spaces in order, each with the mark used
+    (turn index, mark index) or None for a setup number."""
+
+
+@dataclass(frozen=True)
+class _Mark:
+    spaces: int
+    """Bit set of the spaces the mark may be written in."""
+    circles: int
+    """Bit set of the spaces where it is circled."""
+    origin: tuple[int, int] | None
+    """(turn index, mark index in the turn), or None for a setup number."""
+
+
+class _Relaxation:
+    def __init__(self, game_map: Map, script: Script) -> None:
+        ids = game_map.space_ids
+        self.n = n = len(ids)
+        index = {s: i for i, s in enumerate(ids)}
+        self.nbrs = tuple(tuple(index[t] for t in game_map.neighbours[s]) for s in ids)
+        setup = {card.space: number for card, number in script.setup_cells}
+        free_mask = sum(1 << index[s] for s in ids if s not in setup)
+        numbers: list[tuple[int, _Mark]] = []
+        stars: list[_Mark] = []
+        for t, turn in enumerate(script.turns):
+            if turn.last:
+                allowed, circles = free_mask, 0
+            else:
+                allowed = 0
+                circles = 0
+                for card in turn.cards:
+                    for space in game_map.spaces_in(card.region):
+                        allowed |= 1 << index[space.id]
+                    for own in game_map.card_spaces(card):
+                        circles |= 1 << index[own]
+            allowed &= free_mask
+            circles &= free_mask
+            if turn.star:
+                stars.append(_Mark(allowed, circles, (t, 0)))
+            else:
+                numbers.extend((v, _Mark(allowed, circles, (t, k)))
+                               for k, v in enumerate(turn.numbers))
+        for sid, v in setup.items():
+            bit = 1 << index[sid]
+            numbers.append((v, _Mark(bit, bit, None)))
+        numbers.sort(key=lambda vm: vm[0])
+        groups: list[list[_Mark]] = []
+        last: int | None = None
+        for v, mark in numbers:
+            if v != last:
+                groups.append([])
+                last = v
+            groups[-1].append(mark)
+        self.groups = groups
+        self.stars = stars
+        self.ids = ids
+        self.G = g_count = len(groups)
+        # Per space: per group the usable marks (index in group, circled), and the stars.
+        self.feas = tuple(
+            tuple(tuple((k, bool(m.circles >> x & 1)) for k, m in enumerate(grp)
+                        if m.spaces >> x & 1) for grp in groups) for x in range(n))
+        self.star_feas = tuple(tuple((j, bool(m.circles >> x & 1)) for j, m in enumerate(stars)
+                                     if m.spaces >> x & 1) for x in range(n))
+        # Per space, the first group from g on with a usable / a circling mark.
+        self.next_any: list[list[int]] = []
+        self.next_circle: list[list[int]] = []
+        for x in range(n):
+            any_row = [g_count] * (g_count + 1)
+            circle_row = [g_count] * (g_count + 1)
+            for g in range(g_count - 1, -1, -1):
+                any_row[g] = g if self.feas[x][g] else any_row[g + 1]
+                circle_row[g] = (g if any(c for _, c in self.feas[x][g])
+                                 else circle_row[g + 1])
+            self.next_any.append(any_row)
+            self.next_circle.append(circle_row)
+        self.togo: dict[tuple[_Layer, int], int] = {}
+        self.ng = [0] * n
+        for x in range(n):
+            self.ng[x] = sum(1 << y for y in self.nbrs[x]) | 1 << x
+
+    def moves(self, layer: _Layer, targets: tuple[int, ...] | range
+              ) -> list[tuple[_Layer, int, int]]:
+        """The steps from ``layer`` into each target space: (new layer, space, points)."""
+        g, used, stars = layer
+        out: list[tuple[_Layer, int, int]] = []
+        g_count = self.G
+        for x in targets:
+            if g >= 0:
+                for k, circled in self.feas[x][g]:
+                    if not used >> k & 1:
+                        out.append(((g, used | 1 << k, stars), x, 2 if circled else 1))
+            first = self.next_any[x][g + 1]
+            circling = self.next_circle[x][g + 1]
+            if first < g_count:
+                for k, circled in self.feas[x][first]:
+                    if first == circling or not circled:
+                        out.append(((first, 1 << k, stars), x, 2 if circled else 1))
+            if circling < g_count and circling != first:
+                for k, circled in self.feas[x][circling]:
+                    if circled:
+                        out.append(((circling, 1 << k, stars), x, 2))
+            for j, circled in self.star_feas[x]:
+                if not stars >> j & 1:
+                    out.append(((g, used, stars | 1 << j), x, 2 if circled else 1))
+        return out
+
+    def marks_of(self, path: list[tuple[int, _Layer]]
+                 ) -> tuple[tuple[SpaceId, tuple[int, int] | None], ...]:
+        """The spaces of a walk with the mark each step used."""
+        out: list[tuple[SpaceId, tuple[int, int] | None]] = []
+        before: _Layer = (-1, 0, 0)
+        for x, layer in path:
+            g, used, stars = layer
+            if stars != before[2]:
+                j = (stars & ~before[2]).bit_length() - 1
+                origin = self.stars[j].origin
+            else:
+                fresh = used if g != before[0] else used & ~before[1]
+                origin = self.groups[g][fresh.bit_length() - 1].origin
+            out.append((self.ids[x], origin))
+            before = layer
+        return tuple(out)
+
+    def to_go(self, layer: _Layer, x: int) -> int:
+        """Most points a walk can add after reaching ``x`` in ``layer`` (nothing remembered)."""
+        key = (layer, x)
+        value = self.togo.get(key)
+        if value is None:
+            value = 0
+            for nxt, y, points in self.moves(layer, self.nbrs[x]):
+                value = max(value, points + self.to_go(nxt, y))
+            self.togo[key] = value
+        return value
+
+    def solve(self, watched: int, floor: int, budget: int
+              ) -> tuple[int, list[tuple[int, _Layer]], int] | None:
+        """The best walk that never enters a remembered space, if it scores more than ``floor``:
+        (score, spaces in order, states). None when nothing beats ``floor``; raises
+        ``_OverBudget`` past ``budget`` states."""
+        layers: dict[_Layer, dict[tuple[int, int], tuple[int, tuple[_Layer, int, int] | None]]]
+        layers = {}
+        ng = self.ng
+        heap: list[tuple[int, int, int, _Layer]] = []
+        best = floor
+        best_ref: tuple[_Layer, int, int] | None = None
+        states = 0
+
+        def order(layer: _Layer) -> tuple[int, int, int, _Layer]:
+            return (layer[0], layer[1].bit_count(), layer[2].bit_count(), layer)
+
+        def push(layer: _Layer, x: int, seen: int, value: int,
+                 parent: tuple[_Layer, int, int] | None) -> None:
+            nonlocal states
+            if value + self.to_go(layer, x) <= best:
+                return
+            cell = layers.get(layer)
+            if cell is None:
+                cell = layers[layer] = {}
+                heapq.heappush(heap, order(layer))
+            old = cell.get((x, seen))
+            if old is None:
+                states += 1
+                if states > budget:
+                    raise _OverBudget
+            if old is None or old[0] < value:
+                cell[x, seen] = (value, parent)
+
+        start: _Layer = (-1, 0, 0)
+        for layer, x, points in self.moves(start, range(self.n)):
+            push(layer, x, 1 << x, points, None)
+        while heap:
+            layer = heapq.heappop(heap)[3]
+            for (x, seen), (value, _) in layers[layer].items():
+                if value > best:
+                    best = value
+                    best_ref = (layer, x, seen)
+                if value + self.to_go(layer, x) <= best:
+                    continue
+                for nxt, y, points in self.moves(layer, self.nbrs[x]):
+                    if seen >> y & 1:
+                        continue
+                    push(nxt, y, seen & (ng[y] | watched) | 1 << y, value + points,
+                         (layer, x, seen))
+        if best_ref is None:
+            return None
+        path: list[tuple[int, _Layer]] = []
+        ref: tuple[_Layer, int, int] | None = best_ref
+        while ref is not None:
+            path.append((ref[1], ref[0]))
+            ref = layers[ref[0]][ref[1], ref[2]][1]
+        path.reverse()
+        return best, path, states
+
+
+class _OverBudget(Exception):
+    pass
+
+
+def perfect_upper_bound(game_map: Map, script: Script, known: int = 0,
+                        budget: int = DEFAULT_STATE_BUDGET) -> Bound:
+    """An upper bound on the perfect game of ``script`` (see the module text). ``known``
+    is a score already reached: a bound equal to it proves that score the best."""
+    relaxation = _Relaxation(game_map, script)
+    watched = 0
+    value = 2 * len(game_map.space_ids)
+    walk: tuple[tuple[SpaceId, tuple[int, int] | None], ...] = ()
+    rounds = 0
+    spent = 0
+    while True:
+        try:
+            found = relaxation.solve(watched, known, budget - spent)
+        except _OverBudget:
+            return Bound(value, False, rounds, budget, walk)
+        rounds += 1
+        if found is None:  # nothing beats the known score: it is the best
+            return Bound(known, True, rounds, spent)
+        value, path, states = found
+        walk = relaxation.marks_of(path)
+        spent += states
+        twice = 0
+        seen = 0
+        for x, _ in path:
+            if seen >> x & 1:
+                twice |= 1 << x
+            seen |= 1 << x
+        if not twice:
+            return Bound(value, True, rounds, spent, walk)
+        watched |= twice
