@@ -91,8 +91,9 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
               default=PERFECT_TIME_LIMIT,
               show_default=True,
-              help="Seconds --perfect may search (counted as the solver's work, so the "
-                   "same seed and limit give the same board); when the optimum is not "
+              help="Seconds --perfect may search on a 2-core reference machine (counted "
+                   "as the solver's work, so the same seed and limit give the same board "
+                   "everywhere; a busy machine takes longer); when the optimum is not "
                    "proven by then, the best board, a proven upper bound and the gap are "
                    "reported.")
 @click.option("--players", type=int, default=None,

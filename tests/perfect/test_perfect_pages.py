@@ -23,11 +23,11 @@ import sheetgen.perfect
 from sheetgen.cli import main
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
-from sheetgen.model import Board, Cell, CellKind
+from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
 from sheetgen.perfect import PerfectResult, perfect_game
-from sheetgen.render.perfect import PerfectSummary, perfect_turn_pages, turn_rows
+from sheetgen.render.perfect import PerfectSummary, Row, perfect_turn_pages, turn_rows
 from sheetgen.rules.check import check_board
-from sheetgen.rules.ontour import make_script
+from sheetgen.rules.ontour import Script, make_script
 from sheetgen.templates import paper
 
 SEED = 5
@@ -108,12 +108,21 @@ def test_script_pdf_has_the_perfect_pages_stating_the_json_figures(
     assert [step.split(" ")[0] for step in drawn] == list(one_result.route)
 
 
-def test_the_turns_page_says_where_every_mark_went(one_result: PerfectResult) -> None:
+def _rows(result: PerfectResult
+          ) -> tuple[Map, Script, dict[int, tuple[SpaceId, ...]], list[Row]]:
+    """The usa seed's map and script, the spaces each turn filled on the perfect board,
+    and the turns page's rows."""
     game_map = find_map("usa")
     script = make_script(game_map, SEED)
+    placements = {p.turn: tuple(p.spaces)
+                  for p in check_board(game_map, script, result.board).placements}
+    return game_map, script, placements, turn_rows(game_map, script, result.board,
+                                                   placements)
+
+
+def test_the_turns_page_says_where_every_mark_went(one_result: PerfectResult) -> None:
+    game_map, script, placements, rows = _rows(one_result)
     board = one_result.board
-    placements = {p.turn: p.spaces for p in check_board(game_map, script, board).placements}
-    rows = turn_rows(game_map, script, board, placements)
     assert [r[0] for r in rows] == ["Setup"] + [str(t.turn) for t in script.turns]
     named = [s for s in game_map.space_ids
              if any(f" in {game_map.space(s).name}" in r[3] for r in rows)]
@@ -249,11 +258,8 @@ def test_kit_with_perfect_end_to_end(tmp_path: Path) -> None:
 def test_a_long_game_flows_onto_more_pages(one_result: PerfectResult) -> None:
     # No real map needs a second page; a short page shows the table flows on, every turn
     # once, the summary on the first page only.
-    game_map = find_map("usa")
-    script = make_script(game_map, SEED)
+    game_map, script, placements, rows = _rows(one_result)
     board = one_result.board
-    placements = {p.turn: p.spaces for p in check_board(game_map, script, board).placements}
-    rows = turn_rows(game_map, script, board, placements)
     summary = PerfectSummary(SEED, one_result.score, one_result.upper_bound, 20, 0.3,
                              one_result.route)
     pages = perfect_turn_pages(game_map, (210.0, 150.0), summary, board, rows)
