@@ -89,7 +89,7 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
               shell_complete=complete_with(_size_ids),
               help="Card size (default: poker, 63.5 x 88.9 mm).")
 @click.option("--bleed", type=float, default=None,
-              help="Printed bleed round each card in mm, 0-6 (default: 3).")
+              help="Printed bleed round each card in mm, 0-6 (default: 2).")
 @click.option("--backs", default="none", show_default=True,
               metavar="none|duplex-long|duplex-short|fold",
               shell_complete=complete_with(_backs_ids),

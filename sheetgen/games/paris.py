@@ -133,12 +133,11 @@ class Paris(OnTour):
         notes = setup_notes(game_map, self.make_script(game_map, seed)) if seed is not None \
             else None
         credit = attribution(game_map.id)
-        drawn: dict[str, str] = {}
-        for name in players:
-            if name not in drawn:
-                drawn[name] = paris_sheet_svg(game_map, geometry, paper, SheetOptions(
-                    player=name, attribution=credit, seed=seed), notes=notes)
-        return [drawn[name] for name in players]
+        # Each sheet carries its number in its code, so every page is drawn.
+        return [paris_sheet_svg(game_map, geometry, paper, SheetOptions(
+                    player=name, attribution=credit, seed=seed, sheet_number=number),
+                    notes=notes)
+                for number, name in enumerate(players, start=1)]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
                   backs: str = "duplex-long", perfect: float | None = None,
@@ -155,11 +154,14 @@ class Paris(OnTour):
 
         parts = super().kit_parts(game_map, paper, seed=seed, players=players, backs=backs,
                                   progress=progress)
-        sheet = paris_sheet_svg(game_map, geometry_of(game_map), paper,
-                                SheetOptions(attribution=attribution(game_map.id)))
+        geometry = geometry_of(game_map)
+        credit = attribution(game_map.id)
+        sheets = tuple(paris_sheet_svg(game_map, geometry, paper,
+                                       SheetOptions(attribution=credit, sheet_number=number))
+                       for number in range(1, players + 1))
         swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),),
-                 "Player sheets": (sheet,) * players}
+                 "Player sheets": sheets}
         body = [Part(p.title, swaps.get(p.title, p.pages)) for p in parts[1:]]
-        cover = cover_svg(game_map, geometry_of(game_map), paper, body,
+        cover = cover_svg(game_map, geometry, paper, body,
                           draw_map=add_paris_map)
         return [Part(parts[0].title, (cover,)), *body]

@@ -20,14 +20,25 @@ from svgwrite.container import Group
 
 from sheetgen.model import Board, Cell, Map, MapGeometry, SpaceId
 from sheetgen.render.draw import new_page
+from sheetgen.render.layout import Rect
+from sheetgen.render.qr import add_qr, qr_side
 from sheetgen.render.sheet import (
-    LEGEND_SIZE,
     MARGIN,
+    QR_MODULE,
     SheetOptions,
     _cell_mark,
     _ring_path,
+    add_credit,
+    add_header,
     add_legend,
+    add_registration_marks,
+    add_score_boxes,
+    add_turn_tracker,
     area_texture,
+    legend_size,
+    score_size,
+    sheet_code,
+    turn_count,
 )
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import text, text_width, wrap
@@ -49,7 +60,6 @@ LINK_W = 0.55
 HEADER = 14.0
 RULER_H = 16.0
 """Height of the boat-ride ruler band under the map, mm."""
-FOOTER = 22.0
 
 
 def lines_of(geometry: MapGeometry, kind: str) -> list[tuple[str, tuple[tuple[float, float],
@@ -210,66 +220,72 @@ def add_ride_ruler(dwg: svgwrite.Drawing, game_map: Map, origin: tuple[float, fl
     return group
 
 
-SCORE_FIELDS = ("Clubs", "Circled", "Boats", "Total")
+SCORE_FIELDS = (("Clubs on route", "score-clubs"), ("Circled on route", "score-circled"),
+                ("Boat rides", "score-boats"))
+"""The Paris score breakdown: clubs + circled clubs + boat-ride points = total."""
+RULES = ("Score: 1 point per club on your route + 1 per circled club on it + the points of "
+         "its boat rides. Route: linked clubs, never lower, no club twice, never through an "
+         "X; a star is any number. Cross the Seine only by boat: end at a dock, go on from "
+         "another. Tie-break: most circled clubs on the whole board.")
+COLUMN_GAP = 5.0
+"""Space between the map and the column beside it (key and turn tracker), mm."""
+
+
+def paris_layout(paper: Paper, geometry: MapGeometry) -> dict[str, Rect]:
+    """Where a Paris sheet puts its parts on ``paper`` (landscape), in mm: the map at
+    the left under the header, the ride ruler under it, the column beside the map (key,
+    turn tracker), the band under the ruler (score, rules) and the corner code."""
+    width, height = paper.landscape
+    mx, my = MARGIN, MARGIN + HEADER
+    col_x = mx + geometry.width + COLUMN_GAP
+    ruler_y = my + geometry.height + 1.0
+    band_y = ruler_y + RULER_H
+    return {"map": Rect(mx, my, geometry.width, geometry.height),
+            "ruler": Rect(mx, ruler_y, geometry.width, RULER_H),
+            "column": Rect(col_x, my, width - MARGIN - col_x, band_y - my),
+            "band": Rect(mx, band_y, width - 2 * MARGIN, height - MARGIN - band_y)}
 
 
 def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
                     options: SheetOptions | None = None, style: Style | None = None,
                     notes: Mapping[str, str] | None = None) -> str:
-    """One landscape Paris player sheet as SVG text. ``notes`` maps an arrondissement's
-    numeral to a text printed under it (the setup numbers of a seeded game)."""
+    """One landscape Paris player sheet as SVG text: what every On Tour sheet carries
+    (header with seed and date, registration marks, key, score breakdown with a
+    boat-ride box, tie-break, turn tracker, code) round the Paris map and its ride
+    ruler. ``notes`` maps an arrondissement's numeral to a text printed under it (the
+    setup numbers of a seeded game)."""
     style = style or load_style()
     options = options or SheetOptions()
     width, height = paper.landscape
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    dwg.add(add_registration_marks(dwg, width, height))
+    add_header(dwg, game_map.title, width, options, style)
 
-    top = MARGIN
-    dwg.add(text(dwg, game_map.title, MARGIN, top + 7.0, 17, bold=True))
-    if options.seed is not None:
-        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN, top + 11.8, 8.5,
-                     fill=style.ink["muted"]))
-    name_x = MARGIN + 72.0
-    dwg.add(text(dwg, "Name", name_x, top + 7.0, 9, fill=style.ink["muted"]))
-    dwg.add(dwg.line((name_x + 10, top + 7.6), (name_x + 70, top + 7.6),
-                     stroke=style.ink["outline"], stroke_width=0.3))
-    if options.player:
-        dwg.add(text(dwg, options.player, name_x + 12, top + 6.4, 11, bold=True))
-    box_w, box_h = 17.0, 10.0
-    x = width - MARGIN - len(SCORE_FIELDS) * box_w - (len(SCORE_FIELDS) - 1) * 4.0
-    for k, field in enumerate(SCORE_FIELDS):
-        dwg.add(dwg.rect((round(x, 2), top + 2.5), (box_w, box_h), fill="#ffffff",
-                         stroke=style.ink["outline"],
-                         stroke_width=0.6 if field == "Total" else 0.35,
-                         class_="score-box", id=f"score-{field.lower()}"))
-        dwg.add(text(dwg, field, x + box_w / 2, top + 1.6, 6.5, anchor="middle",
-                     fill=style.ink["muted"]))
-        if k < len(SCORE_FIELDS) - 1:
-            dwg.add(text(dwg, "=" if k == len(SCORE_FIELDS) - 2 else "+", x + box_w + 2.0,
-                         top + 9.2, 10, bold=True, anchor="middle"))
-        x += box_w + 4.0
+    parts = paris_layout(paper, geometry)
+    where, ruler, column, band = parts["map"], parts["ruler"], parts["column"], parts["band"]
+    dwg.add(add_paris_map(dwg, game_map, geometry, (where.x, where.y), style,
+                          cells=options.prefilled, notes=notes))
+    dwg.add(add_ride_ruler(dwg, game_map, (ruler.x, ruler.y), ruler.w, style))
 
-    body_top = MARGIN + HEADER
-    body_h = height - 2 * MARGIN - HEADER - RULER_H - FOOTER
-    origin = ((width - geometry.width) / 2,
-              body_top + max(0.0, (body_h - geometry.height) / 2))
-    dwg.add(add_paris_map(dwg, game_map, geometry, origin, style, cells=options.prefilled,
-                          notes=notes))
-    ruler_y = origin[1] + geometry.height + 1.0
-    dwg.add(add_ride_ruler(dwg, game_map, (MARGIN, ruler_y), width - 2 * MARGIN, style))
+    dwg.add(add_legend(dwg, (column.x, column.y), style, columns=1, width=column.w))
+    tracker_y = column.y + legend_size(1, column.w)[1] + 5.0
+    tracker, _ = add_turn_tracker(dwg, column.x, tracker_y, column.w, turn_count(game_map),
+                                  style)
+    dwg.add(tracker)
 
-    foot_y = height - MARGIN - FOOTER + 4.0
-    dwg.add(add_legend(dwg, (MARGIN, foot_y), style))
-    note_x = MARGIN + LEGEND_SIZE[0] + 8.0
-    for k, line in enumerate((
-            "Score: 1 point per club on your route + 1 per circled club on it + boat points.",
-            "Route: linked clubs, never lower, no club twice, never through an X; a star is",
-            "any number. Cross the Seine only by boat: end at a dock, go on from another.")):
-        dwg.add(text(dwg, line, note_x, foot_y + 5.0 + 4.0 * k, 7.5, fill=style.ink["text"]))
-    if options.attribution:
-        for k, line in enumerate(reversed(options.attribution.splitlines())):
-            dwg.add(text(dwg, line, width - MARGIN, height - MARGIN - 3.2 * k, 5.5,
-                         anchor="end", fill=style.ink["muted"], class_="attribution"))
+    payload = sheet_code(game_map, paper, options)
+    code_side = qr_side(payload, QR_MODULE)
+    # In the corner, its quiet zone inside the margin (clear of the registration mark).
+    qx, qy = width - MARGIN - code_side, height - MARGIN - code_side
+    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+
+    dwg.add(add_score_boxes(dwg, band.x, band.y, style, SCORE_FIELDS))
+    rules_x = band.x + score_size(SCORE_FIELDS)[0] + 8.0
+    for k, line in enumerate(wrap(RULES, qx - 2.0 - rules_x, 7.0)):
+        dwg.add(text(dwg, line, rules_x, band.y + 3.2 + 3.4 * k, 7.0, fill=style.ink["text"],
+                     class_="rules"))
+    add_credit(dwg, options.attribution.splitlines(), qx - 2.0, height - MARGIN, 0.0, style)
     return str(dwg.tostring())
 
 

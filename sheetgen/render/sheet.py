@@ -411,38 +411,53 @@ def _box(dwg: svgwrite.Drawing, x: float, y: float, w: float, h: float, style: S
                     class_=class_)
 
 
-def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style) -> Group:
-    """Score breakdown (spaces + circled = total) and the tie-break box (circled spaces
-    on the whole board), top left at (x, y); ``SCORE_SIZE`` wide and high."""
+SCORE_FIELDS = (("Spaces on route", "score-spaces"), ("Circled on route", "score-circled"))
+"""What the score breakdown adds up before its total: (label, class) per box."""
+
+
+def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style,
+                    fields: tuple[tuple[str, str], ...] = SCORE_FIELDS) -> Group:
+    """Score breakdown (each of ``fields`` + ... = total) and the tie-break box (circled
+    spaces on the whole board) under the total, top left at (x, y); ``score_size(fields)``
+    wide and high."""
     group = dwg.g(class_="score-boxes")
     muted = style.ink["muted"]
     box_w, box_h = 12.0, 8.0
     group.add(text(dwg, "Score", x, y + 3.2, 8.5, bold=True))
-    cells = (("Spaces on route", "score-spaces"), ("Circled on route", "score-circled"),
-             ("Total", "score-total"))
+    cells = (*fields, ("Total", "score-total"))
     for k, (label, cls) in enumerate(cells):
         bx = x + k * (box_w + 6.0)
         group.add(text(dwg, label, bx, y + 7.4, 5.5, fill=muted))
         group.add(_box(dwg, bx, y + 8.6, box_w, box_h, style, f"score-box {cls}"))
-        if k < 2:
-            group.add(text(dwg, "+" if k == 0 else "=", bx + box_w + 3.0, y + 14.4, 11,
-                           bold=True, anchor="middle"))
+        if k < len(fields):
+            group.add(text(dwg, "+" if k < len(fields) - 1 else "=", bx + box_w + 3.0,
+                           y + 14.4, 11, bold=True, anchor="middle"))
     ty = y + 8.6 + box_h + 1.5
     group.add(text(dwg, "Tie-break:", x, ty + 3.0, 6.5, bold=True))
     group.add(text(dwg, "circled on the whole board", x, ty + 6.2, 6.5, fill=muted))
-    group.add(_box(dwg, x + 2 * (box_w + 6.0), ty, box_w, 6.5, style, "tie-break-box"))
+    group.add(_box(dwg, x + len(fields) * (box_w + 6.0), ty, box_w, 6.5, style,
+                   "tie-break-box"))
     return group
 
 
-SCORE_SIZE = (3 * 12.0 + 2 * 6.0, 8.6 + 8.0 + 1.5 + 6.5)
+def score_size(fields: tuple[tuple[str, str], ...] = SCORE_FIELDS) -> tuple[float, float]:
+    """Width and height of :func:`add_score_boxes` with ``fields``."""
+    n = len(fields) + 1
+    return (n * 12.0 + (n - 1) * 6.0, 8.6 + 8.0 + 1.5 + 6.5)
+
+
+SCORE_SIZE = score_size()
 
 
 def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, turns: int,
                      style: Style) -> tuple[Group, float]:
-    """Numbered boxes to tick, one a turn, in rows that fit ``width``; the group and its
-    height."""
+    """Numbered boxes to tick, one a turn, in rows that fit ``width`` (the title too:
+    wrapped when narrower than it); the group and its height."""
     group = dwg.g(class_="turn-tracker")
-    group.add(text(dwg, "Turns (tick one a turn)", x, y + 3.2, 8.5, bold=True))
+    title = wrap("Turns (tick one a turn)", width, 8.5, bold=True)
+    for k, line in enumerate(title):
+        group.add(text(dwg, line, x, y + 3.2 + 3.6 * k, 8.5, bold=True))
+    y += 3.6 * (len(title) - 1)
     side, pitch = 4.6, 5.4
     per_row = max(1, int((width + pitch - side) // pitch))
     for k in range(turns):
@@ -453,7 +468,7 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
         group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 1.9, 4.5, anchor="middle",
                        fill=style.ink["muted"]))
     rows = -(-turns // per_row)
-    return group, 5.0 + rows * (pitch + 2.2)
+    return group, 3.6 * (len(title) - 1) + 5.0 + rows * (pitch + 2.2)
 
 
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
@@ -463,19 +478,13 @@ RULES = ("Route: neighbouring spaces, never lower, no space twice, never through
          "A bar across a border: no link there; a dashed line: a link over water.")
 
 
-def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
-              options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
-    """One landscape player sheet as SVG text."""
-    style = style or load_style()
-    width, height = paper.landscape
-    dwg = new_page(width, height)
-    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
-    dwg.add(add_registration_marks(dwg, width, height))
+def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOptions,
+               style: Style) -> None:
+    """The header band of a sheet ``width`` mm wide: title, name line, seed and date
+    fields (filled from ``options``), and a note under the title on a seeded sheet."""
     muted = style.ink["muted"]
-
-    # Header: title, name line, seed and date fields.
     top = MARGIN
-    dwg.add(text(dwg, game_map.title, MARGIN + 0.5, top + 7.5, 17, bold=True))
+    dwg.add(text(dwg, title, MARGIN + 0.5, top + 7.5, 17, bold=True))
     name_x = MARGIN + 72.0
     dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
     dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
@@ -497,6 +506,18 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     if options.seed is not None:
         dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN + 0.5, top + 11.3, 7,
                      fill=muted))
+
+
+def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
+              options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
+    """One landscape player sheet as SVG text."""
+    style = style or load_style()
+    width, height = paper.landscape
+    dwg = new_page(width, height)
+    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    dwg.add(add_registration_marks(dwg, width, height))
+
+    add_header(dwg, game_map.title, width, options, style)
 
     origin = map_origin(width, height, geometry)
     dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=options.prefilled))
@@ -531,16 +552,26 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         x += ks[0] + 4.0
         dwg.add(add_score_boxes(dwg, x, fy, style))
         x += SCORE_SIZE[0] + 7.0
-        tracker_w = fx + fw - code_side + 8 * QR_MODULE - 3.0 - x
+        # The code's quiet zone stays inside the margin, clear of the registration mark.
+        qx, qy = fx + fw - code_side, fy + fh - code_side
+        tracker_w = qx + 4 * QR_MODULE - 3.0 - x
         tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
         dwg.add(tracker)
-        qx, qy = fx + fw - code_side + 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
         credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
     dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
-    anchor = "start" if credit_w else "end"
-    if credit_w:
-        credit = [part for line in credit for part in wrap(line, credit_w, 5.0)]
-    for k, line in enumerate(reversed(credit)):
-        dwg.add(text(dwg, line, credit_x, credit_y - 3.0 * k, 5.0, anchor=anchor,
-                     fill=muted, class_="attribution"))
+    add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
     return str(dwg.tostring())
+
+
+def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float,
+               width: float, style: Style) -> None:
+    """The open-data credit in small type, its last line's baseline at ``bottom``: set
+    from ``x`` and wrapped to ``width`` mm, or (``width`` 0) ending at ``x`` unwrapped."""
+    anchor = "start" if width else "end"
+    if width:
+        credit = [part for line in credit for part in wrap(line, width, 5.0)]
+    for k, line in enumerate(reversed(credit)):
+        dwg.add(text(dwg, line, x, bottom - 3.0 * k, 5.0, anchor=anchor,
+                     fill=style.ink["muted"], class_="attribution"))
+
+

@@ -21,7 +21,7 @@ def test_unknown_back_design_is_a_one_line_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.output and not out.exists()
 
 
-def test_letter_mini_test_page_is_the_decks_landscape_page(tmp_path: Path) -> None:
+def test_letter_mini_test_page_is_the_decks_page(tmp_path: Path) -> None:
     out = tmp_path / "test.pdf"
     result = CliRunner().invoke(main, ["cards", "usa", "--paper", "letter", "--size", "mini",
                                        "--bleed", "0", "--backs", "duplex-short",
@@ -30,4 +30,5 @@ def test_letter_mini_test_page_is_the_decks_landscape_page(tmp_path: Path) -> No
     sizes = [(round(float(p.mediabox.width) / PT_PER_MM, 1),
               round(float(p.mediabox.height) / PT_PER_MM, 1))
              for p in PdfReader(str(out)).pages]
-    assert sizes == [(279.4, 215.9)] * 2
+    # the deck's grid: portrait 4 x 4 (landscape 6 x 3 left 1.1 mm crop marks)
+    assert sizes == [(215.9, 279.4)] * 2

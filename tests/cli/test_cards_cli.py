@@ -45,10 +45,11 @@ def test_cards_letter_duplex_pages_pair_up(tmp_path: Path) -> None:
                                        "--back-offset", "0.5,-1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     sizes = _sizes_mm(out)
-    assert len(sizes) == 2 * 5  # 9 bridge cards a page without bleed: 5 fronts, 5 backs
+    # 8 bridge cards a page without bleed (3 x 3 left 1.1 mm crop marks): 6 fronts, 6 backs
+    assert len(sizes) == 2 * 6
     reader = PdfReader(str(out))
     box = reader.pages[0].mediabox
-    assert (float(box.width), float(box.height)) == pytest.approx((612.0, 792.0), abs=0.05)
+    assert (float(box.width), float(box.height)) == pytest.approx((792.0, 612.0), abs=0.05)
 
 
 def test_test_page_is_two_pages(tmp_path: Path) -> None:

@@ -315,8 +315,11 @@ def test_cards_are_spread_evenly_over_the_pages(paper_id: str, size_id: str, ble
 
 
 def test_a4_poker_deck_keeps_six_pages_and_no_lone_card() -> None:
-    fronts = [len(_rects(r, "trim", "front")) for r in _pages("a4", "poker", 3.0)]
+    # At the default 2 mm bleed 8 poker cards fit with 3 mm crop marks (with 3 mm of
+    # bleed a fourth column leaves 0.9 mm marks, so that deck takes 6 a page).
+    fronts = [len(_rects(r, "trim", "front")) for r in _pages("a4", "poker", IMP.bleed)]
     assert fronts == [7, 7, 7, 7, 7, 6]
+    assert [len(_rects(r, "trim", "front")) for r in _pages("a4", "poker", 3.0)] == [6] * 6 + [5]
 
 
 def _dark_area(root: ET.Element) -> float:
@@ -335,7 +338,7 @@ def test_outline_backs_use_no_navy_flood_and_solid_ones_do() -> None:
                        IMP)[1]
     card = (63.5 + 6) * (88.9 + 6)
     assert _dark_area(ET.fromstring(light)) == 0
-    assert _dark_area(ET.fromstring(solid)) >= 7 * card - 1
+    assert _dark_area(ET.fromstring(solid)) >= 6 * card - 1
     assert "card-back outline" in light and "card-back solid" in solid
 
 
@@ -357,3 +360,29 @@ def test_a4_poker_fold_deck_takes_three_pairs_a_page() -> None:
     pages = _pages("a4", "poker", 3.0, "fold")
     fronts = [len(_rects(r, "trim", "front")) for r in pages]
     assert max(fronts) == 3 and len(pages) == 14
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("size_id", ["poker", "bridge", "mini", "tarot"])
+def test_every_crop_mark_is_long_enough_to_cut_by_and_5_mm_in(paper_id: str,
+                                                              size_id: str) -> None:
+    """Read back from the drawn pages of every back mode at the default bleed: each mark
+    at least 3 mm long (a blade can be set by it) and 5 mm from the paper's edge."""
+    imp = imposition()
+    usa = find_map("usa")
+    pages = []
+    for backs in Backs:
+        options = DeckOptions(card_size(size_id), imp.bleed, backs)
+        pages += deck_pages(usa, paper(paper_id), options, imp)
+    lengths = []
+    for svg in pages:
+        root = ET.fromstring(svg)
+        w, h = (float(root.get(k, "0").removesuffix("mm")) for k in ("width", "height"))
+        for el in root.iter("{http://www.w3.org/2000/svg}line"):
+            if el.get("class") != "crop-mark":
+                continue
+            x1, y1, x2, y2 = (float(el.get(k, 0)) for k in ("x1", "y1", "x2", "y2"))
+            lengths.append(abs(x2 - x1) + abs(y2 - y1))
+            assert min(x1, x2, y1, y2) >= 5.0 - 0.1
+            assert max(x1, x2) <= w - 5.0 + 0.1 and max(y1, y2) <= h - 5.0 + 0.1
+    assert lengths and min(lengths) >= 3.0 - 0.1

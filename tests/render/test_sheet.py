@@ -160,6 +160,13 @@ def test_registration_marks_sit_in_the_four_corners_5_mm_in(map_id: str,
         assert min(x, width - x - w) <= 6.0 and min(y, height - y - h) <= 6.0
         corners.add((x < width / 2, y < height / 2))
     assert len(corners) == 4
+    # The code's white quiet zone (drawn later) paints over no part of a mark.
+    frame = next(el for el in root.iter() if el.get("class") == "qr")[0]
+    qx, qy = float(frame.get("x")), float(frame.get("y"))
+    qs = float(frame.get("width"))
+    for x, y, w, h in marks:
+        assert x >= qx + qs - 0.1 or x + w <= qx + 0.1 or y >= qy + qs - 0.1 \
+            or y + h <= qy + 0.1
 
 
 def _everything_else(root: ET.Element) -> list[tuple[float, float, float, float]]:
