@@ -29,15 +29,14 @@ from sheetgen.render.sheet import (
     _cell_mark,
     _ring_path,
     add_credit,
-    add_header,
     add_legend,
-    add_registration_marks,
     add_score_boxes,
     add_turn_tracker,
     area_texture,
     legend_size,
     score_size,
     sheet_code,
+    sheet_page,
     turn_count,
 )
 from sheetgen.render.style import Style, load_style
@@ -256,11 +255,7 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     setup numbers of a seeded game)."""
     style = style or load_style()
     options = options or SheetOptions()
-    width, height = paper.landscape
-    dwg = new_page(width, height)
-    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
-    dwg.add(add_registration_marks(dwg, width, height))
-    add_header(dwg, game_map.title, width, options, style)
+    dwg, width, height = sheet_page(game_map.title, paper, options, style)
 
     parts = paris_layout(paper, geometry)
     where, ruler, column, band = parts["map"], parts["ruler"], parts["column"], parts["band"]

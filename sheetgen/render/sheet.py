@@ -508,16 +508,23 @@ def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOp
                      fill=muted))
 
 
-def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
-              options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
-    """One landscape player sheet as SVG text."""
-    style = style or load_style()
+def sheet_page(title: str, paper: Paper, options: SheetOptions,
+               style: Style) -> tuple[svgwrite.Drawing, float, float]:
+    """A blank landscape player sheet of every map: white paper, the registration marks
+    and the header with the seed and date fields. Returns it with its width and height."""
     width, height = paper.landscape
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     dwg.add(add_registration_marks(dwg, width, height))
+    add_header(dwg, title, width, options, style)
+    return dwg, width, height
 
-    add_header(dwg, game_map.title, width, options, style)
+
+def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
+              options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
+    """One landscape player sheet as SVG text."""
+    style = style or load_style()
+    dwg, width, height = sheet_page(game_map.title, paper, options, style)
 
     origin = map_origin(width, height, geometry)
     dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=options.prefilled))
