@@ -136,28 +136,48 @@ class _BudgetExceeded(Exception):
     pass
 
 
+_UNBOUNDED = 1 << 62
+
+
 _NO_MOVE = (-1, False, 0)
 
 
 class _Search:
-    def __init__(self, graph: RouteGraph, max_states: int | None) -> None:
+    def __init__(self, graph: RouteGraph, max_states: int | None,
+                 numbers_only: bool = False) -> None:
         g = graph
         self.n = n = len(g.values)
         self.values = g.values
         self.weights = g.weights
+        self.numbers_only = numbers_only
+        if numbers_only:
+            self.weights = tuple(0 if v is None else w
+                                 for v, w in zip(g.values, g.weights, strict=True))
         self.nbrs = g.neighbours
         self.jumps: tuple[tuple[Jump, ...], ...] = g.jumps or tuple(() for _ in range(n))
         self.has_jumps = any(self.jumps)
         self.nbr_mask = [sum(1 << j for j in nb) for nb in g.neighbours]
         # For bounds: links and jumps in both directions.
         self.any_mask = list(self.nbr_mask)
-        self.max_in_bonus = [0] * n
         for i, jumps in enumerate(self.jumps):
             for jump in jumps:
                 self.any_mask[i] |= 1 << jump.target
                 self.any_mask[jump.target] |= 1 << i
-                self.max_in_bonus[jump.target] = max(self.max_in_bonus[jump.target],
-                                                     jump.bonus)
+        # Rides never follow one another and every node is visited once, so the rides
+        # of a route form a matching on the jump ends: bounds count its best weight.
+        self.ride_weight: dict[tuple[int, int], int] = {}
+        for i, jumps in enumerate(self.jumps):
+            for jump in jumps:
+                pair = (min(i, jump.target), max(i, jump.target))
+                if jump.bonus > self.ride_weight.get(pair, 0):
+                    self.ride_weight[pair] = jump.bonus
+        self.ride_ends = 0
+        self.ride_partners = [0] * n
+        for a, b in self.ride_weight:
+            self.ride_ends |= 1 << a | 1 << b
+            self.ride_partners[a] |= 1 << b
+            self.ride_partners[b] |= 1 << a
+        self.ride_memo: dict[int, int] = {0: 0}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
@@ -174,10 +194,15 @@ class _Search:
         self.no_end = 0
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
-        self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
-                                                     strict=True)]
         self.rise_gain: dict[tuple[int, int], int] = {}
-        self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
+        self.chains: dict[tuple[int, int, bool],
+                          tuple[int, dict[int, tuple[int, int]]]] = {}
+        self.star_weights: dict[int, int] = {}
+        self.plain: _Search | None = None
+        """The same search counting numbers only (stars weigh nothing), for the second
+        bound of a rise; only on boards with stars and several numbers."""
+        if not numbers_only and self.star_mask and len(distinct) > 1:
+            self.plain = _Search(graph, None, numbers_only=True)
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
@@ -219,7 +244,8 @@ class _Search:
         return (node, c, reached[0] | (self.star_mask & ~visited), jumped)
 
     def upper_bound(self, node: int, c: int, visited: int,
-                    reached: tuple[int, int] | None = None, alpha: int = -1) -> int:
+                    reached: tuple[int, int] | None = None, alpha: int = -1,
+                    jumped: bool = False) -> int:
         """Most points a continuation from ``node`` at value ``c`` could add (excluding
         ``node`` itself): a segment through stars and numbers equal to ``c``, then
         possibly a step up to a higher number ``y`` and whatever follows from ``y``.
@@ -229,108 +255,182 @@ class _Search:
         it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
         at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
         ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
-        (solved exactly with nothing visited)."""
+        (``rise``: solved exactly with nothing visited). That relaxation may spend again
+        the stars the segment spent, so a second bound counts every free star once:
+        the numbers on the chain to ``a``, plus the free stars, plus ``y``'s best
+        continuation counting numbers only (``plain``); each rise takes the smaller. The
+        rides of the segment, with the one into ``y``, are a matching on the jump ends
+        there: ``rides`` bounds their bonuses."""
         comp, border = reached or self.reach(node, c, visited)
         free = self.ge_mask[c] & ~visited
         same = free & (self.eq_mask[c] | self.star_mask)
-        any_mask = self.any_mask
         higher = border & free & ~same
-        if not comp:
-            chain: dict[int, int] = {node: 0}
-            segment = 0
-        elif not higher:
-            quick = self.leaf_bound(node, comp)
+        ride_ends = self.ride_ends
+        bonus = 0
+        ends = 0
+        if ride_ends:
+            ends = comp & ride_ends
+            if not jumped and ride_ends >> node & 1:
+                ends |= 1 << node
+            bonus = self.rides(ends)
+        if not higher:
+            if not comp:
+                return bonus
+            quick = self.leaf_bound(node, comp)[0] + bonus
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
-            return self.block_chains(node, comp, False)[0]
-        else:
-            # The rises' gains first: with the whole component they give a cheap bound,
-            # often enough for a cut before the block-cut tree is built.
-            gains: list[tuple[int, int]] = []
-            rise_gain = self.rise_gain
-            spent = visited & self.star_mask
-            top = 0
-            h = higher
-            while h:
-                low = h & -h
-                h ^= low
-                y = low.bit_length() - 1
-                gain = rise_gain.get((y, spent))
-                if gain is None:
-                    gain = self.rise(y, spent)
-                gains.append((y, gain))
-                if gain > top:
-                    top = gain
-            quick = self.leaf_bound(node, comp) + top
-            if quick <= alpha or comp.bit_count() < self.block_threshold:
-                return quick
-            segment, chain = self.block_chains(node, comp)
-            best = segment
-            for y, gain in gains:
-                reach = 0
-                attach = any_mask[y] & (comp | (1 << node))
-                while attach:
-                    bit = attach & -attach
-                    attach ^= bit
-                    r = chain[bit.bit_length() - 1]
-                    if r > reach:
-                        reach = r
-                if reach + gain > best:
-                    best = reach + gain
-            return best
-        best = segment
-        while higher:
-            low = higher & -higher
-            higher ^= low
+            return self.block_chains(node, comp, False)[0] + bonus
+        # The rises' gains first: with the whole component they give a cheap bound,
+        # often enough for a cut before the block-cut tree is built.
+        # Without star weights (``plain``) spent stars matter little: forget them.
+        spent = 0 if self.numbers_only else visited & self.star_mask
+        plain = self.plain
+        loose = self.star_weight(self.star_mask & ~visited)
+        everything, numbers_only = self.leaf_bound(node, comp)
+        quick = everything + bonus
+        # A rise's gain is only needed to decide whether it can beat alpha: asked with
+        # that floor, ``rise`` may answer with a bound instead of the exact value.
+        gains: list[tuple[int, int, int]] = []
+        h = higher
+        while h:
+            low = h & -h
+            h ^= low
             y = low.bit_length() - 1
-            reach = 0
+            extra = self.rides(ends | low) if ride_ends & low else bonus
+            gain = self.rise(y, spent, alpha - everything - extra) + extra
+            value = everything + gain
+            numbers = _UNBOUNDED
+            if plain is not None and value > alpha:
+                numbers = loose + extra + self.plain_rise(
+                    plain, y, alpha - numbers_only - loose - extra)
+                value = min(value, numbers_only + numbers)
+            gains.append((y, gain, numbers))
+            if value > quick:
+                quick = value
+        if quick <= alpha or comp.bit_count() < self.block_threshold:
+            return quick
+        segment, chain = self.block_chains(node, comp)
+        best = segment + bonus
+        any_mask = self.any_mask
+        for y, gain, numbers in gains:
+            reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
                 bit = attach & -attach
                 attach ^= bit
-                r = chain[bit.bit_length() - 1]
+                r, r_numbers = chain[bit.bit_length() - 1]
                 if r > reach:
                     reach = r
-            gain = reach + self.rise(y, visited & self.star_mask)
-            if gain > best:
-                best = gain
+                if r_numbers > reach_numbers:
+                    reach_numbers = r_numbers
+            value = min(reach + gain, reach_numbers + numbers)
+            if value > best:
+                best = value
         return best
 
-    def rise(self, y: int, spent: int = 0) -> int:
+    def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
+        """``plain.rise``, its search states counted against this search's budget."""
+        before = plain.states
+        gain = plain.rise(y, 0, floor)
+        self.states += plain.states - before
+        if self.max_states is not None and self.states > self.max_states:
+            raise _BudgetExceeded
+        return gain
+
+    def star_weight(self, stars: int) -> int:
+        weight = self.star_weights.get(stars)
+        if weight is None:
+            weight = 0
+            s = stars
+            while s:
+                low = s & -s
+                s ^= low
+                weight += self.weights[low.bit_length() - 1]
+            self.star_weights[stars] = weight
+        return weight
+
+    def rides(self, ends: int) -> int:
+        """Most bonus points the rides between the jump ends ``ends`` can add. A node is
+        visited once and a node entered by a ride is left on foot, so the rides of a
+        route never share an end: they form a matching, and this is its best weight
+        (each pair weighing its dearer ride), found over subsets and remembered. On
+        graphs with many jump ends, the cheaper bound of the ``len(ends) // 2`` largest
+        rides touching distinct ends."""
+        hit = self.ride_memo.get(ends)
+        if hit is not None:
+            return hit
+        if self.ride_ends.bit_count() > 16:
+            tops = []
+            e = ends
+            while e:
+                low = e & -e
+                e ^= low
+                i = low.bit_length() - 1
+                tops.append(max((self.ride_weight[min(i, j), max(i, j)]
+                                 for j in range(self.n) if self.ride_partners[i] >> j & 1),
+                                default=0))
+            tops.sort(reverse=True)
+            value = sum(tops[: len(tops) // 2])
+        else:
+            low = ends & -ends
+            i = low.bit_length() - 1
+            rest = ends ^ low
+            value = self.rides(rest)
+            partners = self.ride_partners[i] & rest
+            while partners:
+                bit = partners & -partners
+                partners ^= bit
+                j = bit.bit_length() - 1
+                value = max(value, self.ride_weight[min(i, j), max(i, j)]
+                            + self.rides(rest ^ bit))
+        self.ride_memo[ends] = value
+        return value
+
+    def rise(self, y: int, spent: int = 0, floor: int = -1) -> int:
         """Most a route can score from entering number ``y`` on, with only the stars
-        ``spent`` visited before: the relaxation of every rise to ``y`` after them
-        (lower numbers can never be entered again, so they need not be known)."""
+        ``spent`` visited before, leaving out the bonus of a ride into ``y``: the
+        relaxation of every rise to ``y`` after them (lower numbers can never be entered
+        again, so they need not be known). Exact (and remembered) when above ``floor``;
+        otherwise possibly only a bound no larger than ``floor``."""
         gain = self.rise_gain.get((y, spent))
         if gain is None:
             value = self.values[y]
             assert value is not None
-            gain = self.rise_gain[y, spent] = (
-                self.weights[y] + self.max_in_bonus[y]
-                + self.best(y, value, spent | 1 << y, False, -1))
+            w = self.weights[y]
+            gain = w + self.best(y, value, spent | 1 << y, False, floor - w)
+            if gain > floor:
+                self.rise_gain[y, spent] = gain
         return gain
 
-    def leaf_bound(self, node: int, reach: int) -> int:
+    def leaf_bound(self, node: int, reach: int) -> tuple[int, int]:
         """Weights of ``reach``, counting at most one node that has a single neighbour
-        among ``reach`` and ``node`` (such a node can only end a route)."""
+        among ``reach`` and ``node`` (such a node can only end a route); and the same
+        counting numbers only."""
         any_mask = self.any_mask
         around = reach | (1 << node)
         weights = self.weights
-        total = 0
-        best_end = 0
+        star = self.star_mask
+        total = numbers = 0
+        best_end = best_end_number = 0
         r = reach
         while r:
             low = r & -r
             i = low.bit_length() - 1
             r ^= low
-            w = weights[i] + self.max_in_bonus[i]
+            w = weights[i]
             if (any_mask[i] & around).bit_count() >= 2:
                 total += w
-            elif w > best_end and not self.no_end >> i & 1:
-                best_end = w
-        return total + best_end
+                if not star & low:
+                    numbers += w
+            elif not self.no_end >> i & 1:
+                if w > best_end:
+                    best_end = w
+                if w > best_end_number and not star & low:
+                    best_end_number = w
+        return total + best_end, numbers + best_end_number
 
     def block_chains(self, root: int, reach: int,
-                     chains: bool = True) -> tuple[int, dict[int, int]]:
+                     chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
         """``_block_chains``, remembered: states that differ only in the stars outside
         the component share it."""
         key = (root, reach, chains)
@@ -340,7 +440,7 @@ class _Search:
         return hit
 
     def _block_chains(self, root: int, reach: int,
-                      chains: bool = True) -> tuple[int, dict[int, int]]:
+                      chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
         """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
 
         Such a path runs through a chain of biconnected blocks, each entered at a cut
@@ -349,14 +449,16 @@ class _Search:
         the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
         ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
         any_mask = self.any_mask
-        wb = self.weight_bonus
+        wb = self.weights
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
         disc = [-1] * n
         low = [0] * n
         below = [0] * n  # vertex -> best chain value of blocks hanging from it
-        blocks: list[tuple[int, list[int], int]] = []  # (entry, members, weight)
+        star = self.star_mask
+        # (entry, members, weight, weight without stars)
+        blocks: list[tuple[int, list[int], int, int]] = []
         stack: list[int] = []
         counter = [0]
 
@@ -378,21 +480,24 @@ class _Search:
                         low_u = low_v
                     if low_v >= d_u:
                         total = 0
+                        numbers = 0
                         deepest = 0
                         members: list[int] = []
                         while True:
                             x = stack.pop()
                             members.append(x)
                             total += wb[x]
+                            if not star >> x & 1:
+                                numbers += wb[x]
                             d = below[x]
                             if d > deepest:
                                 deepest = d
                             if x == v:
                                 break
                         if len(members) == 1 and not below[v] and no_end >> v & 1:
-                            total = 0  # a dead end where a better route cannot end
+                            total = numbers = 0  # a dead end where a better route cannot end
                         if chains:
-                            blocks.append((u, members, total))
+                            blocks.append((u, members, total, numbers))
                         value = total + deepest
                         if value > below[u]:
                             below[u] = value
@@ -401,11 +506,12 @@ class _Search:
                 low[u] = low_u
 
         visit(root)
-        chain = {root: 0}
-        for entry, members, total in reversed(blocks):
-            base = chain[entry] + total
+        chain = {root: (0, 0)}
+        for entry, members, total, numbers in reversed(blocks):
+            base, base_numbers = chain[entry]
+            pair = (base + total, base_numbers + numbers)
             for x in members:
-                chain[x] = base
+                chain[x] = pair
         return below[root], chain
 
     # --- search ----------------------------------------------------------------------
@@ -443,7 +549,7 @@ class _Search:
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
-        ub = self.upper_bound(node, c, visited, reached, alpha)
+        ub = self.upper_bound(node, c, visited, reached, alpha, jumped)
         if hit is not None:
             ub = min(ub, hit[0])
         if ub <= alpha:
@@ -522,7 +628,7 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         for s in range(n):
             v = graph.values[s]
             c = lowest if v is None else v
-            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
+            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s, None, _UNBOUNDED)
             starts.append((-ub, s, c))
         starts.sort()
         for neg_ub, s, c in starts:
