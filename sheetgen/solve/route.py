@@ -189,8 +189,12 @@ class _Search:
             self.ge_mask[c] = self.star_mask | sum(
                 1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
-        self.flat = not self.has_jumps and len(distinct) == 1
-        """Every route can be walked backwards (stars and one number, no jumps)."""
+        rides = {(i, jump.target, jump.bonus)
+                 for i, jumps in enumerate(self.jumps) for jump in jumps}
+        self.flat = len(distinct) == 1 and all((t, i, b) in rides for i, t, b in rides)
+        """Every route can be walked backwards: stars and one number, and every jump
+        has its way back with the same bonus (a route's rides, walked backwards, still
+        never follow one another)."""
         self.no_end = 0
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
@@ -276,7 +280,7 @@ class _Search:
         if not higher:
             if not comp:
                 return bonus
-            quick = self.leaf_bound(node, comp)[0] + bonus
+            quick = self.leaf_bound(node, comp) + bonus
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
             return self.block_chains(node, comp, False)[0] + bonus
@@ -286,7 +290,7 @@ class _Search:
         spent = 0 if self.numbers_only else visited & self.star_mask
         plain = self.plain
         loose = self.star_weight(self.star_mask & ~visited)
-        everything, numbers_only = self.leaf_bound(node, comp)
+        everything = self.leaf_bound(node, comp)
         quick = everything + bonus
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
         # that floor, ``rise`` may answer with a bound instead of the exact value.
@@ -298,21 +302,15 @@ class _Search:
             y = low.bit_length() - 1
             extra = self.rides(ends | low) if ride_ends & low else bonus
             gain = self.rise(y, spent, alpha - everything - extra) + extra
-            value = everything + gain
-            numbers = _UNBOUNDED
-            if plain is not None and value > alpha:
-                numbers = loose + extra + self.plain_rise(
-                    plain, y, alpha - numbers_only - loose - extra)
-                value = min(value, numbers_only + numbers)
-            gains.append((y, gain, numbers))
-            if value > quick:
-                quick = value
+            gains.append((y, gain, extra))
+            if everything + gain > quick:
+                quick = everything + gain
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
         any_mask = self.any_mask
-        for y, gain, numbers in gains:
+        for y, gain, extra in gains:
             reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
@@ -323,7 +321,10 @@ class _Search:
                     reach = r
                 if r_numbers > reach_numbers:
                     reach_numbers = r_numbers
-            value = min(reach + gain, reach_numbers + numbers)
+            value = reach + gain
+            if value > best and value > alpha and plain is not None:
+                value = min(value, reach_numbers + loose + extra + self.plain_rise(
+                    plain, y, alpha - reach_numbers - loose - extra))
             if value > best:
                 best = value
         return best
@@ -402,16 +403,14 @@ class _Search:
                 self.rise_gain[y, spent] = gain
         return gain
 
-    def leaf_bound(self, node: int, reach: int) -> tuple[int, int]:
+    def leaf_bound(self, node: int, reach: int) -> int:
         """Weights of ``reach``, counting at most one node that has a single neighbour
-        among ``reach`` and ``node`` (such a node can only end a route); and the same
-        counting numbers only."""
+        among ``reach`` and ``node`` (such a node can only end a route)."""
         any_mask = self.any_mask
         around = reach | (1 << node)
         weights = self.weights
-        star = self.star_mask
-        total = numbers = 0
-        best_end = best_end_number = 0
+        total = 0
+        best_end = 0
         r = reach
         while r:
             low = r & -r
@@ -420,14 +419,9 @@ class _Search:
             w = weights[i]
             if (any_mask[i] & around).bit_count() >= 2:
                 total += w
-                if not star & low:
-                    numbers += w
-            elif not self.no_end >> i & 1:
-                if w > best_end:
-                    best_end = w
-                if w > best_end_number and not star & low:
-                    best_end_number = w
-        return total + best_end, numbers + best_end_number
+            elif w > best_end and not self.no_end >> i & 1:
+                best_end = w
+        return total + best_end
 
     def block_chains(self, root: int, reach: int,
                      chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
@@ -450,62 +444,75 @@ class _Search:
         ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
         any_mask = self.any_mask
         wb = self.weights
+        star = self.star_mask
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
         disc = [-1] * n
         low = [0] * n
         below = [0] * n  # vertex -> best chain value of blocks hanging from it
-        star = self.star_mask
+        pending = [0] * n  # vertex -> neighbours not yet looked at
         # (entry, members, weight, weight without stars)
         blocks: list[tuple[int, list[int], int, int]] = []
-        stack: list[int] = []
-        counter = [0]
-
-        def visit(u: int) -> None:
-            d_u = disc[u] = low[u] = counter[0]
-            counter[0] = d_u + 1
-            stack.append(u)
-            nb = any_mask[u] & around
-            low_u = d_u
+        stack = [root]  # vertices of the blocks not yet closed
+        work = [root]  # the depth-first path
+        disc[root] = 0
+        pending[root] = any_mask[root] & around
+        counter = 1
+        while work:
+            u = work[-1]
+            nb = pending[u]
+            low_u = low[u]
             while nb:
                 bit = nb & -nb
                 nb ^= bit
                 v = bit.bit_length() - 1
                 d_v = disc[v]
                 if d_v < 0:
-                    visit(v)
-                    low_v = low[v]
-                    if low_v < low_u:
-                        low_u = low_v
-                    if low_v >= d_u:
-                        total = 0
-                        numbers = 0
-                        deepest = 0
-                        members: list[int] = []
-                        while True:
-                            x = stack.pop()
-                            members.append(x)
-                            total += wb[x]
-                            if not star >> x & 1:
-                                numbers += wb[x]
-                            d = below[x]
-                            if d > deepest:
-                                deepest = d
-                            if x == v:
-                                break
-                        if len(members) == 1 and not below[v] and no_end >> v & 1:
-                            total = numbers = 0  # a dead end where a better route cannot end
-                        if chains:
-                            blocks.append((u, members, total, numbers))
-                        value = total + deepest
-                        if value > below[u]:
-                            below[u] = value
-                elif d_v < low_u:
+                    break
+                if d_v < low_u:
                     low_u = d_v
-                low[u] = low_u
-
-        visit(root)
+            else:
+                v = -1
+            low[u] = low_u
+            pending[u] = nb
+            if v >= 0:
+                disc[v] = low[v] = counter
+                counter += 1
+                pending[v] = any_mask[v] & around
+                stack.append(v)
+                work.append(v)
+                continue
+            work.pop()
+            if not work:
+                break
+            p = work[-1]
+            if low_u < low[p]:
+                low[p] = low_u
+            if low_u >= disc[p]:
+                # A block hangs from p: the vertices stacked since u, u included.
+                total = 0
+                numbers = 0
+                deepest = 0
+                members: list[int] = []
+                while True:
+                    x = stack.pop()
+                    members.append(x)
+                    total += wb[x]
+                    if not star >> x & 1:
+                        numbers += wb[x]
+                    d = below[x]
+                    if d > deepest:
+                        deepest = d
+                    if x == u:
+                        break
+                if len(members) == 1 and not below[u] and no_end >> u & 1:
+                    total = numbers = 0  # a dead end where a better route cannot end
+                if chains:
+                    blocks.append((p, members, total, numbers))
+                value = total + deepest
+                if value > below[p]:
+                    below[p] = value
         chain = {root: (0, 0)}
         for entry, members, total, numbers in reversed(blocks):
             base, base_numbers = chain[entry]
@@ -627,29 +634,46 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         lowest = search.distinct[0]
         for s in range(n):
             v = graph.values[s]
-            c = lowest if v is None else v
-            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s, None, _UNBOUNDED)
-            starts.append((-ub, s, c))
-        starts.sort()
-        for neg_ub, s, c in starts:
-            if -neg_ub <= best_total:
-                break
-            v = graph.values[s]
             if v is not None and any(
                     graph.values[j] is not None and graph.values[j] < v  # type: ignore[operator]
                     for j in graph.neighbours[s]):
                 # A route from s can always be made longer by the lower neighbour in front
                 # (it can never be on the route), so that longer route's start covers it.
                 continue
-            w = graph.weights[s]
-            floor = best_total - w
-            sub = search.best(s, c, 1 << s, False, floor)
-            if sub > floor:
-                best_total = w + sub
-                best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
-            if search.flat:
-                search.no_end |= 1 << s
-                search.chains.clear()
+            c = lowest if v is None else v
+            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s, None, _UNBOUNDED)
+            starts.append((-ub, s, c))
+        starts.sort()
+        # Passes with a growing allowance of states per start, the last one unlimited:
+        # a start whose search runs long waits while the others are tried, so a good
+        # route found early raises the floor for it. A start searched in full is done.
+        for allowance in (None,) if search.flat else _ALLOWANCES:
+            waiting: list[tuple[int, int, int]] = []
+            for neg_ub, s, c in starts:
+                if -neg_ub <= best_total:
+                    break
+                w = graph.weights[s]
+                floor = best_total - w
+                if allowance is not None:
+                    limit = search.states + allowance
+                    if max_states is None or limit < max_states:
+                        search.max_states = limit
+                try:
+                    sub = search.best(s, c, 1 << s, False, floor)
+                except _BudgetExceeded:
+                    if search.max_states == max_states:
+                        raise
+                    waiting.append((neg_ub, s, c))
+                    continue
+                finally:
+                    search.max_states = max_states
+                if sub > floor:
+                    best_total = w + sub
+                    best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
+                if search.flat:
+                    search.no_end |= 1 << s
+                    search.chains.clear()
+            starts = waiting
     except _BudgetExceeded:
         proven = False
         if not best_steps:
@@ -657,6 +681,10 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
             best_steps = (Step(s, False, 0),)
             best_total = graph.weights[s]
     return Solution(best_steps, best_total, proven, search.states)
+
+
+_ALLOWANCES: tuple[int | None, ...] = (50, 400, None)
+"""Search states per start in each pass over the starts (None: no limit)."""
 
 
 def route_total(graph: RouteGraph, steps: Sequence[Step]) -> int:
