@@ -647,7 +647,7 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
         # route found early raises the floor for it. A start searched in full is done.
-        for allowance in (None,) if search.flat else _ALLOWANCES:
+        for allowance in (None,) if search.flat and not search.has_jumps else _ALLOWANCES:
             waiting: list[tuple[int, int, int]] = []
             for neg_ub, s, c in starts:
                 if -neg_ub <= best_total:
