@@ -48,15 +48,37 @@ The upper bound of a state: the route first walks a simple path in the component
 runs down one chain of the component's block-cut tree (a path cannot come back through a
 cut vertex). Ending there, it scores at most the best chain's blocks; rising to a higher
 number ``y``, it must leave from a neighbour of ``y``, so it scores at most the blocks on
-the chain to that neighbour, plus ``y`` and ``y``'s best continuation solved exactly with
-nothing visited (a relaxation reused by every state). Small components without a rise use
-a cheaper count: every node, but at most one node with a single neighbour among them (it
-can only end the route). Each node also counts the largest bonus of a jump into it.
+the chain to that neighbour, plus ``y`` and ``y``'s best continuation with only the
+spent stars visited (a relaxation shared by every state; asked with the floor the bound
+must beat, so it is solved only as far as a cut needs). That relaxation may spend again
+the stars the component's path spent, which on boards of long runs and several stars
+counted each star twice; so a second bound counts the numbers on the chain, every free
+star once, and ``y``'s continuation counting numbers only (the same search on the same
+graph with stars weighing nothing), and each rise takes the smaller. Small components
+use a cheaper count: every node, but at most one node with a single neighbour among them
+(it can only end the route).
+
+Jumps (boat rides) add their bonuses on top. A node is visited once and a node entered by
+a jump is left on foot, so the rides of a route never share an end: they form a matching
+on the jump ends. The bound adds the heaviest matching on the free jump ends of the
+component, the current node (when it may still ride away) and ``y``, solved exactly over
+subsets (Paris: nine docks, so at most four rides, worth at most 20 together, where a
+bound that let every dock be entered by its best ride allowed 56).
+
+The starts are tried best bound first, in passes: first with an allowance of a few dozen
+search states each, then a few hundred, then without limit. A start whose search
+outgrows its allowance waits while the others are tried, so a good route found from a
+later start raises the floor before the long searches go on; a start searched in full
+is done, and the last pass searches every start left in full, so the result stays
+exact. On boards of stars and one number every route can be walked backwards (rides
+included when every ride has its way back with the same bonus), so the bounds drop as
+route ends the starts already searched in full; without rides such boards are searched
+start by start in one pass, as those drops then cut more than the passes.
 
 Ties: among routes of equal score the first one met in the search order is returned. The
-order depends only on the graph and the board (starts by upper bound then map order;
-moves by fewest onward moves, then node order), so the same board always gives the same
-route.
+order depends only on the graph and the board (starts by upper bound then map order, in
+the fixed passes above; moves by fewest onward moves, then node order), so the same
+board always gives the same route.
 """
 
 from __future__ import annotations
@@ -181,13 +203,16 @@ class _Search:
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
-        self.eq_mask = {c: sum(1 << i for i, v in enumerate(g.values) if v == c)
-                        for c in distinct}
+        self.eq_mask = dict.fromkeys(distinct, 0)
+        for i, v in enumerate(g.values):
+            if v is not None:
+                self.eq_mask[v] |= 1 << i
         # Nodes that may be entered at value c: stars and numbers >= c.
         self.ge_mask: dict[int, int] = {}
-        for c in distinct:
-            self.ge_mask[c] = self.star_mask | sum(
-                1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
+        above = self.star_mask
+        for c in reversed(distinct):
+            above |= self.eq_mask[c]
+            self.ge_mask[c] = above
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
         rides = {(i, jump.target, jump.bonus)
                  for i, jumps in enumerate(self.jumps) for jump in jumps}
@@ -202,11 +227,12 @@ class _Search:
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
+        self.graph = graph
         self.plain: _Search | None = None
         """The same search counting numbers only (stars weigh nothing), for the second
-        bound of a rise; only on boards with stars and several numbers."""
-        if not numbers_only and self.star_mask and len(distinct) > 1:
-            self.plain = _Search(graph, None, numbers_only=True)
+        bound of a rise; made when first needed, on boards with stars and several
+        numbers."""
+        self.wants_plain = not numbers_only and bool(self.star_mask) and len(distinct) > 1
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
@@ -259,7 +285,7 @@ class _Search:
         it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
         at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
         ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
-        (``rise``: solved exactly with nothing visited). That relaxation may spend again
+        (``rise``: with only the spent stars visited). That relaxation may spend again
         the stars the segment spent, so a second bound counts every free star once:
         the numbers on the chain to ``a``, plus the free stars, plus ``y``'s best
         continuation counting numbers only (``plain``); each rise takes the smaller. The
@@ -270,13 +296,15 @@ class _Search:
         same = free & (self.eq_mask[c] | self.star_mask)
         higher = border & free & ~same
         ride_ends = self.ride_ends
+        ride_memo = self.ride_memo
         bonus = 0
         ends = 0
         if ride_ends:
             ends = comp & ride_ends
             if not jumped and ride_ends >> node & 1:
                 ends |= 1 << node
-            bonus = self.rides(ends)
+            hit = ride_memo.get(ends)
+            bonus = self.rides(ends) if hit is None else hit
         if not higher:
             if not comp:
                 return bonus
@@ -288,20 +316,26 @@ class _Search:
         # often enough for a cut before the block-cut tree is built.
         # Without star weights (``plain``) spent stars matter little: forget them.
         spent = 0 if self.numbers_only else visited & self.star_mask
-        plain = self.plain
         loose = self.star_weight(self.star_mask & ~visited)
         everything = self.leaf_bound(node, comp)
         quick = everything + bonus
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
         # that floor, ``rise`` may answer with a bound instead of the exact value.
         gains: list[tuple[int, int, int]] = []
+        rise_gain = self.rise_gain
         h = higher
         while h:
             low = h & -h
             h ^= low
             y = low.bit_length() - 1
-            extra = self.rides(ends | low) if ride_ends & low else bonus
-            gain = self.rise(y, spent, alpha - everything - extra) + extra
+            extra = bonus
+            if ride_ends & low:
+                hit = ride_memo.get(ends | low)
+                extra = self.rides(ends | low) if hit is None else hit
+            gain = rise_gain.get((y, spent))
+            if gain is None:
+                gain = self.rise(y, spent, alpha - everything - extra)
+            gain += extra
             gains.append((y, gain, extra))
             if everything + gain > quick:
                 quick = everything + gain
@@ -309,6 +343,9 @@ class _Search:
             return quick
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True)
         any_mask = self.any_mask
         for y, gain, extra in gains:
             reach = reach_numbers = 0
@@ -441,7 +478,8 @@ class _Search:
         vertex and left by another, never coming back. Returns the most it can score
         along any chain (the weight of every block's vertices other than its entry, along
         the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
-        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
+        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``, with
+        every node and with the numbers only. Iterative: no recursion limit to mind."""
         any_mask = self.any_mask
         wb = self.weights
         star = self.star_mask
@@ -630,8 +668,8 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
     best_steps: tuple[Step, ...] = ()
     proven = True
     try:  # the bounds that rank the starts count against the budget too
-        starts: list[tuple[int, int, int]] = []
         lowest = search.distinct[0]
+        firsts: list[tuple[int, int]] = []
         for s in range(n):
             v = graph.values[s]
             if v is not None and any(
@@ -640,9 +678,23 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                 # A route from s can always be made longer by the lower neighbour in front
                 # (it can never be on the route), so that longer route's start covers it.
                 continue
-            c = lowest if v is None else v
-            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s, None, _UNBOUNDED)
-            starts.append((-ub, s, c))
+            firsts.append((s, lowest if v is None else v))
+        # The starts are ranked by their full bounds when these come cheap (mostly
+        # distinct numbers), else by the quick bounds (no search below the start).
+        limit = search.states + _RANKING_ALLOWANCE
+        if max_states is None or limit < max_states:
+            search.max_states = limit
+        try:
+            starts = [(-graph.weights[s] - search.upper_bound(s, c, 1 << s), s, c)
+                      for s, c in firsts]
+        except _BudgetExceeded:
+            if search.max_states == max_states:
+                raise
+            search.max_states = max_states
+            starts = [(-graph.weights[s] - search.upper_bound(s, c, 1 << s, None, _UNBOUNDED),
+                       s, c) for s, c in firsts]
+        finally:
+            search.max_states = max_states
         starts.sort()
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
@@ -682,6 +734,9 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
             best_total = graph.weights[s]
     return Solution(best_steps, best_total, proven, search.states)
 
+
+_RANKING_ALLOWANCE = 200
+"""Search states the full bounds of the starts may take before the quick ones are used."""
 
 _ALLOWANCES: tuple[int | None, ...] = (50, 400, None)
 """Search states per start in each pass over the starts (None: no limit)."""
