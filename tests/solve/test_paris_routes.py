@@ -177,6 +177,8 @@ def test_paris_patches_match_brute_force(seed: int) -> None:
     patch = set(rng.sample(docks, rng.randint(3, 6)))
     while len(patch) < rng.randint(10, 13):
         options = sorted({n for s in patch for n in paris.neighbours[s]} - patch)
+        if not options:  # no club next to the patch is left to add
+            break
         patch.add(rng.choice(options))
     cells = {}
     for sid in sorted(patch):
