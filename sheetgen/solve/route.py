@@ -65,8 +65,11 @@ component, the current node (when it may still ride away) and ``y``, solved exac
 subsets (Paris: nine docks, so at most four rides, worth at most 20 together, where a
 bound that let every dock be entered by its best ride allowed 56).
 
-The starts are tried best bound first, in passes: first with an allowance of a few dozen
-search states each, then a few hundred, then without limit. A start whose search
+The starts are tried best bound first (their full bounds when these take under 200
+states, as on boards of mostly distinct numbers; else the quick bounds that search
+nothing below the start), in passes: first with an allowance of a few dozen search
+states each, then a few hundred, then without limit (on boards of stars and one number
+with rides: a few hundred, a few thousand, no limit). A start whose search
 outgrows its allowance waits while the others are tried, so a good route found from a
 later start raises the floor before the long searches go on; a start searched in full
 is done, and the last pass searches every start left in full, so the result stays
@@ -699,7 +702,9 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
         # route found early raises the floor for it. A start searched in full is done.
-        for allowance in (None,) if search.flat and not search.has_jumps else _ALLOWANCES:
+        allowances = (_ALLOWANCES if not search.flat else
+                      _FLAT_ALLOWANCES if search.has_jumps else (None,))
+        for allowance in allowances:
             waiting: list[tuple[int, int, int]] = []
             for neg_ub, s, c in starts:
                 if -neg_ub <= best_total:
@@ -740,6 +745,10 @@ _RANKING_ALLOWANCE = 200
 
 _ALLOWANCES: tuple[int | None, ...] = (50, 400, None)
 """Search states per start in each pass over the starts (None: no limit)."""
+
+_FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
+"""The same on boards of stars and one number with rides, where a start's search needs a
+few hundred states to walk its first full route."""
 
 
 def route_total(graph: RouteGraph, steps: Sequence[Step]) -> int:

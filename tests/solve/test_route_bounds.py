@@ -80,13 +80,13 @@ def test_long_runs_with_stars_match_brute_force(graph: RouteGraph) -> None:
 def test_tiny_allowances_per_start_still_exact(graph: RouteGraph) -> None:
     # Starts whose search outgrows its allowance wait for a later pass; with allowances
     # of one and three states nearly every start waits at least once.
-    original = route._ALLOWANCES
-    route._ALLOWANCES = (1, 3, None)
+    original = route._ALLOWANCES, route._FLAT_ALLOWANCES
+    route._ALLOWANCES = route._FLAT_ALLOWANCES = (1, 3, None)
     try:
         solution = solve(graph)
         again = solve(graph)
     finally:
-        route._ALLOWANCES = original
+        route._ALLOWANCES, route._FLAT_ALLOWANCES = original
     assert solution.proven_optimal
     assert solution.total == best_total(graph)
     assert check_solution(graph, solution) == solution.total
