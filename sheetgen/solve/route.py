@@ -68,8 +68,8 @@ bound that let every dock be entered by its best ride allowed 56).
 The starts are tried best bound first (their full bounds when these take under 200
 states, as on boards of mostly distinct numbers; else the quick bounds that search
 nothing below the start), in passes: first with an allowance of a few dozen search
-states each, then a few hundred, then without limit (on boards of stars and one number
-with rides: a few hundred, a few thousand, no limit). A start whose search
+states each, then without limit (on boards of stars and one number with rides: a few
+hundred, a few thousand, no limit). A start whose search
 outgrows its allowance waits while the others are tried, so a good route found from a
 later start raises the floor before the long searches go on; a start searched in full
 is done, and the last pass searches every start left in full, so the result stays
@@ -743,7 +743,7 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
 _RANKING_ALLOWANCE = 200
 """Search states the full bounds of the starts may take before the quick ones are used."""
 
-_ALLOWANCES: tuple[int | None, ...] = (50, 400, None)
+_ALLOWANCES: tuple[int | None, ...] = (50, None)
 """Search states per start in each pass over the starts (None: no limit)."""
 
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
