@@ -319,7 +319,6 @@ class _Search:
         # often enough for a cut before the block-cut tree is built.
         # Without star weights (``plain``) spent stars matter little: forget them.
         spent = 0 if self.numbers_only else visited & self.star_mask
-        loose = self.star_weight(self.star_mask & ~visited)
         everything = self.leaf_bound(node, comp)
         quick = everything + bonus
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
@@ -349,6 +348,7 @@ class _Search:
         plain = self.plain
         if plain is None and self.wants_plain:
             plain = self.plain = _Search(self.graph, None, numbers_only=True)
+        loose = self.star_weight(self.star_mask & ~visited) if plain is not None else 0
         any_mask = self.any_mask
         for y, gain, extra in gains:
             reach = reach_numbers = 0
