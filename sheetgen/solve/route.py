@@ -48,15 +48,40 @@ The upper bound of a state: the route first walks a simple path in the component
 runs down one chain of the component's block-cut tree (a path cannot come back through a
 cut vertex). Ending there, it scores at most the best chain's blocks; rising to a higher
 number ``y``, it must leave from a neighbour of ``y``, so it scores at most the blocks on
-the chain to that neighbour, plus ``y`` and ``y``'s best continuation solved exactly with
-nothing visited (a relaxation reused by every state). Small components without a rise use
-a cheaper count: every node, but at most one node with a single neighbour among them (it
-can only end the route). Each node also counts the largest bonus of a jump into it.
+the chain to that neighbour, plus ``y`` and ``y``'s best continuation with only the
+spent stars visited (a relaxation shared by every state; asked with the floor the bound
+must beat, so it is solved only as far as a cut needs). That relaxation may spend again
+the stars the component's path spent, which on boards of long runs and several stars
+counted each star twice; so a second bound counts the numbers on the chain, every free
+star once, and ``y``'s continuation counting numbers only (the same search on the same
+graph with stars weighing nothing), and each rise takes the smaller. Small components
+use a cheaper count: every node, but at most one node with a single neighbour among them
+(it can only end the route).
+
+Jumps (boat rides) add their bonuses on top. A node is visited once and a node entered by
+a jump is left on foot, so the rides of a route never share an end: they form a matching
+on the jump ends. The bound adds the heaviest matching on the free jump ends of the
+component, the current node (when it may still ride away) and ``y``, solved exactly over
+subsets (Paris: nine docks, so at most four rides, worth at most 20 together, where a
+bound that let every dock be entered by its best ride allowed 56).
+
+The starts are tried best bound first (their full bounds when these take under 200
+states, as on boards of mostly distinct numbers; else the quick bounds that search
+nothing below the start), in passes: first with an allowance of a few dozen search
+states each, then without limit (on boards of stars and one number with rides: a few
+hundred, a few thousand, no limit). A start whose search
+outgrows its allowance waits while the others are tried, so a good route found from a
+later start raises the floor before the long searches go on; a start searched in full
+is done, and the last pass searches every start left in full, so the result stays
+exact. On boards of stars and one number every route can be walked backwards (rides
+included when every ride has its way back with the same bonus), so the bounds drop as
+route ends the starts already searched in full; without rides such boards are searched
+start by start in one pass, as those drops then cut more than the passes.
 
 Ties: among routes of equal score the first one met in the search order is returned. The
-order depends only on the graph and the board (starts by upper bound then map order;
-moves by fewest onward moves, then node order), so the same board always gives the same
-route.
+order depends only on the graph and the board (starts by upper bound then map order, in
+the fixed passes above; moves by fewest onward moves, then node order), so the same
+board always gives the same route.
 """
 
 from __future__ import annotations
@@ -136,48 +161,81 @@ class _BudgetExceeded(Exception):
     pass
 
 
+_UNBOUNDED = 1 << 62
+
+
 _NO_MOVE = (-1, False, 0)
 
 
 class _Search:
-    def __init__(self, graph: RouteGraph, max_states: int | None) -> None:
+    def __init__(self, graph: RouteGraph, max_states: int | None,
+                 numbers_only: bool = False) -> None:
         g = graph
         self.n = n = len(g.values)
         self.values = g.values
         self.weights = g.weights
+        self.numbers_only = numbers_only
+        if numbers_only:
+            self.weights = tuple(0 if v is None else w
+                                 for v, w in zip(g.values, g.weights, strict=True))
         self.nbrs = g.neighbours
         self.jumps: tuple[tuple[Jump, ...], ...] = g.jumps or tuple(() for _ in range(n))
         self.has_jumps = any(self.jumps)
         self.nbr_mask = [sum(1 << j for j in nb) for nb in g.neighbours]
         # For bounds: links and jumps in both directions.
         self.any_mask = list(self.nbr_mask)
-        self.max_in_bonus = [0] * n
         for i, jumps in enumerate(self.jumps):
             for jump in jumps:
                 self.any_mask[i] |= 1 << jump.target
                 self.any_mask[jump.target] |= 1 << i
-                self.max_in_bonus[jump.target] = max(self.max_in_bonus[jump.target],
-                                                     jump.bonus)
+        # Rides never follow one another and every node is visited once, so the rides
+        # of a route form a matching on the jump ends: bounds count its best weight.
+        self.ride_weight: dict[tuple[int, int], int] = {}
+        for i, jumps in enumerate(self.jumps):
+            for jump in jumps:
+                pair = (min(i, jump.target), max(i, jump.target))
+                if jump.bonus > self.ride_weight.get(pair, 0):
+                    self.ride_weight[pair] = jump.bonus
+        self.ride_ends = 0
+        self.ride_partners = [0] * n
+        for a, b in self.ride_weight:
+            self.ride_ends |= 1 << a | 1 << b
+            self.ride_partners[a] |= 1 << b
+            self.ride_partners[b] |= 1 << a
+        self.ride_memo: dict[int, int] = {0: 0}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
-        self.eq_mask = {c: sum(1 << i for i, v in enumerate(g.values) if v == c)
-                        for c in distinct}
+        self.eq_mask = dict.fromkeys(distinct, 0)
+        for i, v in enumerate(g.values):
+            if v is not None:
+                self.eq_mask[v] |= 1 << i
         # Nodes that may be entered at value c: stars and numbers >= c.
         self.ge_mask: dict[int, int] = {}
-        for c in distinct:
-            self.ge_mask[c] = self.star_mask | sum(
-                1 << i for i, v in enumerate(g.values) if v is not None and v >= c)
+        above = self.star_mask
+        for c in reversed(distinct):
+            above |= self.eq_mask[c]
+            self.ge_mask[c] = above
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
-        self.flat = not self.has_jumps and len(distinct) == 1
-        """Every route can be walked backwards (stars and one number, no jumps)."""
+        rides = {(i, jump.target, jump.bonus)
+                 for i, jumps in enumerate(self.jumps) for jump in jumps}
+        self.flat = len(distinct) == 1 and all((t, i, b) in rides for i, t, b in rides)
+        """Every route can be walked backwards: stars and one number, and every jump
+        has its way back with the same bonus (a route's rides, walked backwards, still
+        never follow one another)."""
         self.no_end = 0
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
-        self.weight_bonus = [w + b for w, b in zip(self.weights, self.max_in_bonus,
-                                                     strict=True)]
         self.rise_gain: dict[tuple[int, int], int] = {}
-        self.chains: dict[tuple[int, int, bool], tuple[int, dict[int, int]]] = {}
+        self.chains: dict[tuple[int, int, bool],
+                          tuple[int, dict[int, tuple[int, int]]]] = {}
+        self.star_weights: dict[int, int] = {}
+        self.graph = graph
+        self.plain: _Search | None = None
+        """The same search counting numbers only (stars weigh nothing), for the second
+        bound of a rise; made when first needed, on boards with stars and several
+        numbers."""
+        self.wants_plain = not numbers_only and bool(self.star_mask) and len(distinct) > 1
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
@@ -219,7 +277,8 @@ class _Search:
         return (node, c, reached[0] | (self.star_mask & ~visited), jumped)
 
     def upper_bound(self, node: int, c: int, visited: int,
-                    reached: tuple[int, int] | None = None, alpha: int = -1) -> int:
+                    reached: tuple[int, int] | None = None, alpha: int = -1,
+                    jumped: bool = False) -> int:
         """Most points a continuation from ``node`` at value ``c`` could add (excluding
         ``node`` itself): a segment through stars and numbers equal to ``c``, then
         possibly a step up to a higher number ``y`` and whatever follows from ``y``.
@@ -229,84 +288,159 @@ class _Search:
         it scores at most the best chain (``block_chains``); leaving for ``y`` it must end
         at a neighbour ``a`` of ``y``, so it scores at most the blocks on the chain from
         ``node`` to ``a``, and then at most ``y``'s weight plus ``y``'s best continuation
-        (solved exactly with nothing visited)."""
+        (``rise``: with only the spent stars visited). That relaxation may spend again
+        the stars the segment spent, so a second bound counts every free star once:
+        the numbers on the chain to ``a``, plus the free stars, plus ``y``'s best
+        continuation counting numbers only (``plain``); each rise takes the smaller. The
+        rides of the segment, with the one into ``y``, are a matching on the jump ends
+        there: ``rides`` bounds their bonuses."""
         comp, border = reached or self.reach(node, c, visited)
         free = self.ge_mask[c] & ~visited
         same = free & (self.eq_mask[c] | self.star_mask)
-        any_mask = self.any_mask
         higher = border & free & ~same
-        if not comp:
-            chain: dict[int, int] = {node: 0}
-            segment = 0
-        elif not higher:
-            quick = self.leaf_bound(node, comp)
+        ride_ends = self.ride_ends
+        ride_memo = self.ride_memo
+        bonus = 0
+        ends = 0
+        if ride_ends:
+            ends = comp & ride_ends
+            if not jumped and ride_ends >> node & 1:
+                ends |= 1 << node
+            hit = ride_memo.get(ends)
+            bonus = self.rides(ends) if hit is None else hit
+        if not higher:
+            if not comp:
+                return bonus
+            quick = self.leaf_bound(node, comp) + bonus
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
-            return self.block_chains(node, comp, False)[0]
-        else:
-            # The rises' gains first: with the whole component they give a cheap bound,
-            # often enough for a cut before the block-cut tree is built.
-            gains: list[tuple[int, int]] = []
-            rise_gain = self.rise_gain
-            spent = visited & self.star_mask
-            top = 0
-            h = higher
-            while h:
-                low = h & -h
-                h ^= low
-                y = low.bit_length() - 1
-                gain = rise_gain.get((y, spent))
-                if gain is None:
-                    gain = self.rise(y, spent)
-                gains.append((y, gain))
-                if gain > top:
-                    top = gain
-            quick = self.leaf_bound(node, comp) + top
-            if quick <= alpha or comp.bit_count() < self.block_threshold:
-                return quick
-            segment, chain = self.block_chains(node, comp)
-            best = segment
-            for y, gain in gains:
-                reach = 0
-                attach = any_mask[y] & (comp | (1 << node))
-                while attach:
-                    bit = attach & -attach
-                    attach ^= bit
-                    r = chain[bit.bit_length() - 1]
-                    if r > reach:
-                        reach = r
-                if reach + gain > best:
-                    best = reach + gain
-            return best
-        best = segment
-        while higher:
-            low = higher & -higher
-            higher ^= low
+            return self.block_chains(node, comp, False)[0] + bonus
+        # The rises' gains first: with the whole component they give a cheap bound,
+        # often enough for a cut before the block-cut tree is built.
+        # Without star weights (``plain``) spent stars matter little: forget them.
+        spent = 0 if self.numbers_only else visited & self.star_mask
+        everything = self.leaf_bound(node, comp)
+        quick = everything + bonus
+        # A rise's gain is only needed to decide whether it can beat alpha: asked with
+        # that floor, ``rise`` may answer with a bound instead of the exact value.
+        gains: list[tuple[int, int, int]] = []
+        rise_gain = self.rise_gain
+        h = higher
+        while h:
+            low = h & -h
+            h ^= low
             y = low.bit_length() - 1
-            reach = 0
+            extra = bonus
+            if ride_ends & low:
+                hit = ride_memo.get(ends | low)
+                extra = self.rides(ends | low) if hit is None else hit
+            gain = rise_gain.get((y, spent))
+            if gain is None:
+                gain = self.rise(y, spent, alpha - everything - extra)
+            gain += extra
+            gains.append((y, gain, extra))
+            if everything + gain > quick:
+                quick = everything + gain
+        if quick <= alpha or comp.bit_count() < self.block_threshold:
+            return quick
+        segment, chain = self.block_chains(node, comp)
+        best = segment + bonus
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True)
+        loose = self.star_weight(self.star_mask & ~visited) if plain is not None else 0
+        any_mask = self.any_mask
+        for y, gain, extra in gains:
+            reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
                 bit = attach & -attach
                 attach ^= bit
-                r = chain[bit.bit_length() - 1]
+                r, r_numbers = chain[bit.bit_length() - 1]
                 if r > reach:
                     reach = r
-            gain = reach + self.rise(y, visited & self.star_mask)
-            if gain > best:
-                best = gain
+                if r_numbers > reach_numbers:
+                    reach_numbers = r_numbers
+            value = reach + gain
+            if value > best and value > alpha and plain is not None:
+                value = min(value, reach_numbers + loose + extra + self.plain_rise(
+                    plain, y, alpha - reach_numbers - loose - extra))
+            if value > best:
+                best = value
         return best
 
-    def rise(self, y: int, spent: int = 0) -> int:
+    def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
+        """``plain.rise``, its search states counted against this search's budget."""
+        before = plain.states
+        gain = plain.rise(y, 0, floor)
+        self.states += plain.states - before
+        if self.max_states is not None and self.states > self.max_states:
+            raise _BudgetExceeded
+        return gain
+
+    def star_weight(self, stars: int) -> int:
+        weight = self.star_weights.get(stars)
+        if weight is None:
+            weight = 0
+            s = stars
+            while s:
+                low = s & -s
+                s ^= low
+                weight += self.weights[low.bit_length() - 1]
+            self.star_weights[stars] = weight
+        return weight
+
+    def rides(self, ends: int) -> int:
+        """Most bonus points the rides between the jump ends ``ends`` can add. A node is
+        visited once and a node entered by a ride is left on foot, so the rides of a
+        route never share an end: they form a matching, and this is its best weight
+        (each pair weighing its dearer ride), found over subsets and remembered. On
+        graphs with many jump ends, the cheaper bound of the ``len(ends) // 2`` largest
+        rides touching distinct ends."""
+        hit = self.ride_memo.get(ends)
+        if hit is not None:
+            return hit
+        if self.ride_ends.bit_count() > 16:
+            tops = []
+            e = ends
+            while e:
+                low = e & -e
+                e ^= low
+                i = low.bit_length() - 1
+                tops.append(max((self.ride_weight[min(i, j), max(i, j)]
+                                 for j in range(self.n) if self.ride_partners[i] >> j & 1),
+                                default=0))
+            tops.sort(reverse=True)
+            value = sum(tops[: len(tops) // 2])
+        else:
+            low = ends & -ends
+            i = low.bit_length() - 1
+            rest = ends ^ low
+            value = self.rides(rest)
+            partners = self.ride_partners[i] & rest
+            while partners:
+                bit = partners & -partners
+                partners ^= bit
+                j = bit.bit_length() - 1
+                value = max(value, self.ride_weight[min(i, j), max(i, j)]
+                            + self.rides(rest ^ bit))
+        self.ride_memo[ends] = value
+        return value
+
+    def rise(self, y: int, spent: int = 0, floor: int = -1) -> int:
         """Most a route can score from entering number ``y`` on, with only the stars
-        ``spent`` visited before: the relaxation of every rise to ``y`` after them
-        (lower numbers can never be entered again, so they need not be known)."""
+        ``spent`` visited before, leaving out the bonus of a ride into ``y``: the
+        relaxation of every rise to ``y`` after them (lower numbers can never be entered
+        again, so they need not be known). Exact (and remembered) when above ``floor``;
+        otherwise possibly only a bound no larger than ``floor``."""
         gain = self.rise_gain.get((y, spent))
         if gain is None:
             value = self.values[y]
             assert value is not None
-            gain = self.rise_gain[y, spent] = (
-                self.weights[y] + self.max_in_bonus[y]
-                + self.best(y, value, spent | 1 << y, False, -1))
+            w = self.weights[y]
+            gain = w + self.best(y, value, spent | 1 << y, False, floor - w)
+            if gain > floor:
+                self.rise_gain[y, spent] = gain
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
@@ -322,7 +456,7 @@ class _Search:
             low = r & -r
             i = low.bit_length() - 1
             r ^= low
-            w = weights[i] + self.max_in_bonus[i]
+            w = weights[i]
             if (any_mask[i] & around).bit_count() >= 2:
                 total += w
             elif w > best_end and not self.no_end >> i & 1:
@@ -330,7 +464,7 @@ class _Search:
         return total + best_end
 
     def block_chains(self, root: int, reach: int,
-                     chains: bool = True) -> tuple[int, dict[int, int]]:
+                     chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
         """``_block_chains``, remembered: states that differ only in the stars outside
         the component share it."""
         key = (root, reach, chains)
@@ -340,72 +474,92 @@ class _Search:
         return hit
 
     def _block_chains(self, root: int, reach: int,
-                      chains: bool = True) -> tuple[int, dict[int, int]]:
+                      chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
         """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
 
         Such a path runs through a chain of biconnected blocks, each entered at a cut
         vertex and left by another, never coming back. Returns the most it can score
         along any chain (the weight of every block's vertices other than its entry, along
         the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
-        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``."""
+        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``, with
+        every node and with the numbers only. Iterative: no recursion limit to mind."""
         any_mask = self.any_mask
-        wb = self.weight_bonus
+        wb = self.weights
+        star = self.star_mask
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
         disc = [-1] * n
         low = [0] * n
         below = [0] * n  # vertex -> best chain value of blocks hanging from it
-        blocks: list[tuple[int, list[int], int]] = []  # (entry, members, weight)
-        stack: list[int] = []
-        counter = [0]
-
-        def visit(u: int) -> None:
-            d_u = disc[u] = low[u] = counter[0]
-            counter[0] = d_u + 1
-            stack.append(u)
-            nb = any_mask[u] & around
-            low_u = d_u
+        pending = [0] * n  # vertex -> neighbours not yet looked at
+        # (entry, members, weight, weight without stars)
+        blocks: list[tuple[int, list[int], int, int]] = []
+        stack = [root]  # vertices of the blocks not yet closed
+        work = [root]  # the depth-first path
+        disc[root] = 0
+        pending[root] = any_mask[root] & around
+        counter = 1
+        while work:
+            u = work[-1]
+            nb = pending[u]
+            low_u = low[u]
             while nb:
                 bit = nb & -nb
                 nb ^= bit
                 v = bit.bit_length() - 1
                 d_v = disc[v]
                 if d_v < 0:
-                    visit(v)
-                    low_v = low[v]
-                    if low_v < low_u:
-                        low_u = low_v
-                    if low_v >= d_u:
-                        total = 0
-                        deepest = 0
-                        members: list[int] = []
-                        while True:
-                            x = stack.pop()
-                            members.append(x)
-                            total += wb[x]
-                            d = below[x]
-                            if d > deepest:
-                                deepest = d
-                            if x == v:
-                                break
-                        if len(members) == 1 and not below[v] and no_end >> v & 1:
-                            total = 0  # a dead end where a better route cannot end
-                        if chains:
-                            blocks.append((u, members, total))
-                        value = total + deepest
-                        if value > below[u]:
-                            below[u] = value
-                elif d_v < low_u:
+                    break
+                if d_v < low_u:
                     low_u = d_v
-                low[u] = low_u
-
-        visit(root)
-        chain = {root: 0}
-        for entry, members, total in reversed(blocks):
-            base = chain[entry] + total
+            else:
+                v = -1
+            low[u] = low_u
+            pending[u] = nb
+            if v >= 0:
+                disc[v] = low[v] = counter
+                counter += 1
+                pending[v] = any_mask[v] & around
+                stack.append(v)
+                work.append(v)
+                continue
+            work.pop()
+            if not work:
+                break
+            p = work[-1]
+            if low_u < low[p]:
+                low[p] = low_u
+            if low_u >= disc[p]:
+                # A block hangs from p: the vertices stacked since u, u included.
+                total = 0
+                numbers = 0
+                deepest = 0
+                members: list[int] = []
+                while True:
+                    x = stack.pop()
+                    members.append(x)
+                    total += wb[x]
+                    if not star >> x & 1:
+                        numbers += wb[x]
+                    d = below[x]
+                    if d > deepest:
+                        deepest = d
+                    if x == u:
+                        break
+                if len(members) == 1 and not below[u] and no_end >> u & 1:
+                    total = numbers = 0  # a dead end where a better route cannot end
+                if chains:
+                    blocks.append((p, members, total, numbers))
+                value = total + deepest
+                if value > below[p]:
+                    below[p] = value
+        chain = {root: (0, 0)}
+        for entry, members, total, numbers in reversed(blocks):
+            base, base_numbers = chain[entry]
+            pair = (base + total, base_numbers + numbers)
             for x in members:
-                chain[x] = base
+                chain[x] = pair
         return below[root], chain
 
     # --- search ----------------------------------------------------------------------
@@ -443,7 +597,7 @@ class _Search:
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
-        ub = self.upper_bound(node, c, visited, reached, alpha)
+        ub = self.upper_bound(node, c, visited, reached, alpha, jumped)
         if hit is not None:
             ub = min(ub, hit[0])
         if ub <= alpha:
@@ -517,17 +671,9 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
     best_steps: tuple[Step, ...] = ()
     proven = True
     try:  # the bounds that rank the starts count against the budget too
-        starts: list[tuple[int, int, int]] = []
         lowest = search.distinct[0]
+        firsts: list[tuple[int, int]] = []
         for s in range(n):
-            v = graph.values[s]
-            c = lowest if v is None else v
-            ub = graph.weights[s] + search.upper_bound(s, c, 1 << s)
-            starts.append((-ub, s, c))
-        starts.sort()
-        for neg_ub, s, c in starts:
-            if -neg_ub <= best_total:
-                break
             v = graph.values[s]
             if v is not None and any(
                     graph.values[j] is not None and graph.values[j] < v  # type: ignore[operator]
@@ -535,15 +681,56 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                 # A route from s can always be made longer by the lower neighbour in front
                 # (it can never be on the route), so that longer route's start covers it.
                 continue
-            w = graph.weights[s]
-            floor = best_total - w
-            sub = search.best(s, c, 1 << s, False, floor)
-            if sub > floor:
-                best_total = w + sub
-                best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
-            if search.flat:
-                search.no_end |= 1 << s
-                search.chains.clear()
+            firsts.append((s, lowest if v is None else v))
+        # The starts are ranked by their full bounds when these come cheap (mostly
+        # distinct numbers), else by the quick bounds (no search below the start).
+        limit = search.states + _RANKING_ALLOWANCE
+        if max_states is None or limit < max_states:
+            search.max_states = limit
+        try:
+            starts = [(-graph.weights[s] - search.upper_bound(s, c, 1 << s), s, c)
+                      for s, c in firsts]
+        except _BudgetExceeded:
+            if search.max_states == max_states:
+                raise
+            search.max_states = max_states
+            starts = [(-graph.weights[s] - search.upper_bound(s, c, 1 << s, None, _UNBOUNDED),
+                       s, c) for s, c in firsts]
+        finally:
+            search.max_states = max_states
+        starts.sort()
+        # Passes with a growing allowance of states per start, the last one unlimited:
+        # a start whose search runs long waits while the others are tried, so a good
+        # route found early raises the floor for it. A start searched in full is done.
+        allowances = (_ALLOWANCES if not search.flat else
+                      _FLAT_ALLOWANCES if search.has_jumps else (None,))
+        for allowance in allowances:
+            waiting: list[tuple[int, int, int]] = []
+            for neg_ub, s, c in starts:
+                if -neg_ub <= best_total:
+                    break
+                w = graph.weights[s]
+                floor = best_total - w
+                if allowance is not None:
+                    limit = search.states + allowance
+                    if max_states is None or limit < max_states:
+                        search.max_states = limit
+                try:
+                    sub = search.best(s, c, 1 << s, False, floor)
+                except _BudgetExceeded:
+                    if search.max_states == max_states:
+                        raise
+                    waiting.append((neg_ub, s, c))
+                    continue
+                finally:
+                    search.max_states = max_states
+                if sub > floor:
+                    best_total = w + sub
+                    best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
+                if search.flat:
+                    search.no_end |= 1 << s
+                    search.chains.clear()
+            starts = waiting
     except _BudgetExceeded:
         proven = False
         if not best_steps:
@@ -551,6 +738,17 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
             best_steps = (Step(s, False, 0),)
             best_total = graph.weights[s]
     return Solution(best_steps, best_total, proven, search.states)
+
+
+_RANKING_ALLOWANCE = 200
+"""Search states the full bounds of the starts may take before the quick ones are used."""
+
+_ALLOWANCES: tuple[int | None, ...] = (50, None)
+"""Search states per start in each pass over the starts (None: no limit)."""
+
+_FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
+"""The same on boards of stars and one number with rides, where a start's search needs a
+few hundred states to walk its first full route."""
 
 
 def route_total(graph: RouteGraph, steps: Sequence[Step]) -> int:

@@ -1,0 +1,135 @@
+"""The route search's bounds and start passes against brute force: boat-dock cliques of
+rides, long runs of one number with stars, tiny allowances per start, and the ride
+matching bound against an exhaustive matching."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from route_oracle import best_total
+from test_route_search import check_solution
+
+import sheetgen.solve.route as route
+from sheetgen.solve.route import Jump, RouteGraph, solve
+
+
+def _links(draw: st.DrawFn, n: int, most: int) -> tuple[tuple[int, ...], ...]:
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                          max_size=most))
+    nbrs: list[set[int]] = [set() for _ in range(n)]
+    for a, b in pairs:
+        if a != b:
+            nbrs[a].add(b)
+            nbrs[b].add(a)
+    return tuple(tuple(sorted(s)) for s in nbrs)
+
+
+@st.composite
+def dock_graphs(draw: st.DrawFn) -> RouteGraph:
+    """Like Paris: a few docks with a ride from every dock to every other, worth the
+    distance between their letters, on a graph of stars and one or two numbers."""
+    n = draw(st.integers(2, 10))
+    nbrs = _links(draw, n, 14)
+    docks = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=6, unique=True))
+    jumps: list[list[Jump]] = [[] for _ in range(n)]
+    for a, b in combinations(range(len(docks)), 2):
+        jumps[docks[a]].append(Jump(docks[b], b - a))
+        jumps[docks[b]].append(Jump(docks[a], b - a))
+    values = tuple(draw(st.lists(st.one_of(st.none(), st.integers(3, 4)),
+                                 min_size=n, max_size=n)))
+    weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
+    return RouteGraph(values, weights, nbrs, tuple(tuple(j) for j in jumps))
+
+
+@settings(max_examples=200, deadline=None)
+@given(dock_graphs())
+def test_dock_rides_match_brute_force(graph: RouteGraph) -> None:
+    solution = solve(graph)
+    assert solution.proven_optimal
+    assert solution.total == best_total(graph)
+    assert check_solution(graph, solution) == solution.total
+
+
+@st.composite
+def run_graphs(draw: st.DrawFn) -> RouteGraph:
+    """Ten to twelve nodes, mostly one number, some stars and a few higher numbers: long
+    runs where the block-cut bound and the stars-counted-once bound are both used."""
+    n = draw(st.integers(10, 12))
+    nbrs = _links(draw, n, 20)
+    values = tuple(draw(st.lists(st.sampled_from((None, 5, 5, 5, 7, 9)),
+                                 min_size=n, max_size=n)))
+    weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
+    return RouteGraph(values, weights, nbrs)
+
+
+@settings(max_examples=80, deadline=None)
+@given(run_graphs())
+def test_long_runs_with_stars_match_brute_force(graph: RouteGraph) -> None:
+    solution = solve(graph)
+    assert solution.proven_optimal
+    assert solution.total == best_total(graph)
+    assert check_solution(graph, solution) == solution.total
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.one_of(run_graphs(), dock_graphs()))
+def test_tiny_allowances_per_start_still_exact(graph: RouteGraph) -> None:
+    # Starts whose search outgrows its allowance wait for a later pass; with allowances
+    # of one and three states nearly every start waits at least once.
+    original = route._ALLOWANCES, route._FLAT_ALLOWANCES
+    route._ALLOWANCES = route._FLAT_ALLOWANCES = (1, 3, None)
+    try:
+        solution = solve(graph)
+        again = solve(graph)
+    finally:
+        route._ALLOWANCES, route._FLAT_ALLOWANCES = original
+    assert solution.proven_optimal
+    assert solution.total == best_total(graph)
+    assert check_solution(graph, solution) == solution.total
+    assert again == solution
+
+
+def _matchings(pairs: dict[tuple[int, int], int], ends: int) -> Iterator[int]:
+    """Totals of every set of pairs within ``ends`` that share no end."""
+    usable = [(a, b, w) for (a, b), w in pairs.items()
+              if w and ends >> a & 1 and ends >> b & 1]
+
+    def extend(i: int, used: int, total: int) -> Iterator[int]:
+        yield total
+        for k in range(i, len(usable)):
+            a, b, w = usable[k]
+            if not used >> a & 1 and not used >> b & 1:
+                yield from extend(k + 1, used | 1 << a | 1 << b, total + w)
+
+    yield from extend(0, 0, 0)
+
+
+@pytest.mark.parametrize("ends_count", [9, 20])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_ride_bound_is_the_best_matching(ends_count: int, data: st.DataObject) -> None:
+    # Up to 16 jump ends the bound is the heaviest matching exactly; with more, a
+    # cheaper bound that is never below it.
+    n = ends_count
+    rides = data.draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1),
+                                         st.integers(0, 8)), min_size=1, max_size=12))
+    jumps: list[list[Jump]] = [[] for _ in range(n)]
+    for a, b, bonus in rides:
+        if a != b:
+            jumps[a].append(Jump(b, bonus))
+    # Every node is a jump end, so the fallback is used for 20 nodes.
+    for i in range(n):
+        jumps[i].append(Jump((i + 1) % n, 0))
+    graph = RouteGraph((None,) * n, (1,) * n, ((),) * n, tuple(tuple(j) for j in jumps))
+    search = route._Search(graph, None)
+    pairs = search.ride_weight
+    ends = data.draw(st.integers(0, (1 << n) - 1))
+    exact = max(_matchings(pairs, ends))
+    if n <= 16:
+        assert search.rides(ends) == exact
+    else:
+        assert search.rides(ends) >= exact
