@@ -4,6 +4,7 @@ score for it. ``sheetgen check``: is a filled board a legal result of a seeded g
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,9 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     with game_errors("--seed: " if players is None else ""):
         script = game.make_script(game_map, seed, players=players)
     if perfect:
+        if sys.stderr.isatty():  # a minute of silence would look like a hang
+            click.echo(f"searching the perfect game of {game_map.id} seed {seed} "
+                       f"(up to {time_limit:g} s of work)...", err=True)
         with game_errors("--perfect: "):
             best = game.perfect(game_map, script, time_limit)
         if fmt == "pdf":
