@@ -106,6 +106,12 @@ class PerfectResult:
                 "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
 
 
+def require_optimiser() -> None:
+    """Raise ``PerfectUnavailableError`` (saying how to install it) when the optimisation
+    library is missing."""
+    _cp_model()
+
+
 def _cp_model() -> Any:
     try:
         from ortools.sat.python import cp_model

@@ -81,6 +81,8 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
     if mode != "duplex-long":
         name += f"-backs-{mode}"
     if perfect:
+        with game_errors("--perfect: "):
+            game.perfect_ready()  # refuse before the rest of the kit is drawn
         name += "-perfect" + ("" if time_limit == PERFECT_TIME_LIMIT else
                               f"-{safe_name(f'{time_limit:g}')}s")
     path = output_path(output, name, "pdf")

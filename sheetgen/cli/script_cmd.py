@@ -148,6 +148,9 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
         path = STDOUT if output is None else output_path(output, "", fmt)
     else:
         path = output_path(output, name, "pdf")
+    if perfect:
+        with game_errors("--perfect: "):
+            game.perfect_ready()  # refuse before the script is made (seconds on some maps)
     with game_errors("--seed: " if players is None else ""):
         script = game.make_script(game_map, seed, players=players)
     if perfect:

@@ -213,6 +213,11 @@ class Game:
         """Could ``board`` be a result of the seeded game ``script``?"""
         raise self._lacks("legality check")
 
+    def perfect_ready(self) -> None:
+        """Raise ``GameError`` now if ``perfect`` cannot run (the game has no perfect game,
+        or its library is missing), before any slow work for it is done."""
+        raise self._lacks("perfect game")
+
     def perfect(self, game_map: Map, script: Any, time_limit: float) -> Perfect:
         """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
         seconds (proven when its score reaches its upper bound)."""

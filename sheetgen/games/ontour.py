@@ -164,6 +164,14 @@ class OnTour(Game):
         result = check_board(game_map, script, board)
         return Verdict(board.player, result.legal, result.problem)
 
+    def perfect_ready(self) -> None:
+        from sheetgen.perfect import PerfectUnavailableError, require_optimiser
+
+        try:
+            require_optimiser()
+        except PerfectUnavailableError as exc:
+            raise GameError(str(exc)) from None
+
     def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
         from sheetgen.perfect import PerfectError, PerfectUnavailableError, perfect_game
 

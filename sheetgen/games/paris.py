@@ -116,8 +116,12 @@ class Paris(OnTour):
                   "circled": result.circled, "boat_points": result.bonus,
                   "rides": rides})
 
-    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
+    def perfect_ready(self) -> None:
         """Not yet: the optimiser knows no boat rides (a Paris route may take them)."""
+        raise self._lacks("perfect game")
+
+    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
+        """Not yet: see ``perfect_ready``."""
         raise self._lacks("perfect game")
 
     # --- print -------------------------------------------------------------------------

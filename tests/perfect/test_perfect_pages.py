@@ -21,7 +21,7 @@ from pypdf import PdfReader
 
 import sheetgen.perfect
 from sheetgen.cli import main
-from sheetgen.games import find_game
+from sheetgen.games import find_game, game_of
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
 from sheetgen.perfect import PerfectResult, perfect_game
@@ -198,14 +198,21 @@ def test_games_without_a_perfect_game_refuse_in_one_line(map_id: str, title: str
                                                          monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     monkeypatch.chdir(tmp_path)
+    # The refusal comes first: no script is made (seconds on Highways & Byways).
+    game = type(game_of(find_map(map_id)))
+
+    def no_script(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the script was made before --perfect was refused")
+
+    monkeypatch.setattr(game, "make_script", no_script)
+    monkeypatch.setattr(game, "kit_parts", no_script)
     for args in (("script", map_id, "--seed", "7", "--perfect", "--format", "pdf"),
                  ("script", map_id, "--seed", "7", "--perfect", "-o", "x.pdf"),
+                 ("script", map_id, "--seed", "7", "--perfect"),
                  ("kit", map_id, "--seed", "7", "--perfect", "-o", "k.pdf")):
         code, output = run(*args)
         assert code == 1, (args, output)
-        assert output.strip().splitlines() == [
-            f"Error: {'--perfect: ' if args[0] == 'script' else ''}{title} has no perfect "
-            "game"]
+        assert output.strip().splitlines() == [f"Error: --perfect: {title} has no perfect game"]
         assert list(tmp_path.iterdir()) == [], args
 
 
