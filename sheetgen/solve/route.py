@@ -230,6 +230,8 @@ class _Search:
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
+        self.number_weights = [0 if v is None else w
+                               for v, w in zip(g.values, self.weights, strict=True)]
         self.graph = graph
         self.plain: _Search | None = None
         """The same search counting numbers only (stars weigh nothing), for the second
@@ -466,10 +468,26 @@ class _Search:
     def block_chains(self, root: int, reach: int,
                      chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
         """``_block_chains``, remembered: states that differ only in the stars outside
-        the component share it."""
+        the component share it. A root with a single neighbour ``s`` in ``reach`` hangs
+        by a bridge from the tree of ``s`` over the rest, which is what the route's
+        next state there asks for: one answer serves both, shifted by ``s``."""
         key = (root, reach, chains)
         hit = self.chains.get(key)
         if hit is None:
+            link = self.any_mask[root] & reach
+            if link & (link - 1) == 0 and link != reach:
+                s = link.bit_length() - 1
+                rest_segment, rest_chain = self.block_chains(s, reach ^ link, chains)
+                if rest_segment:  # else the bridge may be a dead end: see _block_chains
+                    w = self.weights[s]
+                    w_numbers = 0 if self.star_mask >> s & 1 else w
+                    chain = {root: (0, 0)}
+                    if chains:
+                        chain = {x: (a + w, b + w_numbers)
+                                 for x, (a, b) in rest_chain.items()}
+                        chain[root] = (0, 0)
+                    hit = self.chains[key] = (w + rest_segment, chain)
+                    return hit
             hit = self.chains[key] = self._block_chains(root, reach, chains)
         return hit
 
@@ -485,7 +503,7 @@ class _Search:
         every node and with the numbers only. Iterative: no recursion limit to mind."""
         any_mask = self.any_mask
         wb = self.weights
-        star = self.star_mask
+        wn = self.number_weights
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
@@ -532,23 +550,28 @@ class _Search:
                 low[p] = low_u
             if low_u >= disc[p]:
                 # A block hangs from p: the vertices stacked since u, u included.
-                total = 0
-                numbers = 0
-                deepest = 0
-                members: list[int] = []
-                while True:
-                    x = stack.pop()
-                    members.append(x)
-                    total += wb[x]
-                    if not star >> x & 1:
-                        numbers += wb[x]
-                    d = below[x]
-                    if d > deepest:
-                        deepest = d
-                    if x == u:
-                        break
-                if len(members) == 1 and not below[u] and no_end >> u & 1:
-                    total = numbers = 0  # a dead end where a better route cannot end
+                members: list[int]
+                if stack[-1] == u:  # a bridge, the commonest block on a map
+                    stack.pop()
+                    members = [u]
+                    total = wb[u]
+                    numbers = wn[u]
+                    deepest = below[u]
+                    if not deepest and no_end >> u & 1:
+                        total = numbers = 0  # a dead end where a better route cannot end
+                else:
+                    total = numbers = deepest = 0
+                    members = []
+                    while True:
+                        x = stack.pop()
+                        members.append(x)
+                        total += wb[x]
+                        numbers += wn[x]
+                        d = below[x]
+                        if d > deepest:
+                            deepest = d
+                        if x == u:
+                            break
                 if chains:
                     blocks.append((p, members, total, numbers))
                 value = total + deepest
