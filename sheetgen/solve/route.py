@@ -230,6 +230,7 @@ class _Search:
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
+        self.leaf_memo: dict[tuple[int, int, int], int] = {}
         self.number_weights = [0 if v is None else w
                                for v, w in zip(g.values, self.weights, strict=True)]
         self.graph = graph
@@ -447,7 +448,12 @@ class _Search:
 
     def leaf_bound(self, node: int, reach: int) -> int:
         """Weights of ``reach``, counting at most one node that has a single neighbour
-        among ``reach`` and ``node`` (such a node can only end a route)."""
+        among ``reach`` and ``node`` (such a node can only end a route). Remembered
+        (with the ends already ruled out, which only grow)."""
+        key = (node, reach, self.no_end)
+        hit = self.leaf_memo.get(key)
+        if hit is not None:
+            return hit
         any_mask = self.any_mask
         around = reach | (1 << node)
         weights = self.weights
@@ -463,6 +469,7 @@ class _Search:
                 total += w
             elif w > best_end and not self.no_end >> i & 1:
                 best_end = w
+        self.leaf_memo[key] = total + best_end
         return total + best_end
 
     def block_chains(self, root: int, reach: int,
