@@ -242,7 +242,7 @@ class _Search:
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
-        self.block_threshold = 8
+        self.block_threshold = 9
         """Reachable sets at least this large get the (dearer, stronger) block bound."""
 
     # --- bounds ----------------------------------------------------------------------
