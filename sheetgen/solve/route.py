@@ -72,8 +72,8 @@ states each, then without limit (on boards of stars and one number with rides: a
 hundred, a few thousand, no limit). A start whose search
 outgrows its allowance waits while the others are tried, so a good route found from a
 later start raises the floor before the long searches go on; while it waits, a greedy
-route from it (always the lowest next value, then the fewest free neighbours) raises the
-floor too; a start searched in full
+route from it (always the lowest next value, then the fewest free neighbours; once
+spending stars freely, once sparing them) raises the floor too; a start searched in full
 is done, and the last pass searches every start left in full, so the result stays
 exact. On boards of stars and one number every route can be walked backwards (rides
 included when every ride has its way back with the same bonus), so the bounds drop as
@@ -677,10 +677,12 @@ class _Search:
         cand.sort()
         return [(m[2], m[3], m[4], m[5]) for m in cand]
 
-    def dive(self, node: int, c: int) -> tuple[int, list[Step]]:
+    def dive(self, node: int, c: int, spare_stars: bool) -> tuple[int, list[Step]]:
         """A greedy route from ``node`` (at value ``c``) and the points it adds: always
-        the move to the lowest value, among those the one with the fewest free
-        neighbours. Only a floor for the search; no search state is spent on it."""
+        the move to the lowest value (with ``spare_stars``, a number before a star of
+        the same value), among those the one with the fewest free neighbours. Only a
+        floor for the search; no search state is spent on it."""
+        star = self.star_mask if spare_stars else 0
         visited = 1 << node
         jumped = False
         total = 0
@@ -689,7 +691,7 @@ class _Search:
             moves = self._moves(node, c, visited, jumped)
             if not moves:
                 return total, steps
-            nxt, by_jump, bonus, c = min(moves, key=lambda m: m[3])
+            nxt, by_jump, bonus, c = min(moves, key=lambda m: (m[3], star >> m[0] & 1))
             total += self.weights[nxt] + bonus
             steps.append(Step(nxt, by_jump, bonus))
             visited |= 1 << nxt
@@ -773,10 +775,11 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                     waiting.append((neg_ub, s, c))
                     if allowance == allowances[0]:
                         # While it waits, a greedy route from it may raise the floor.
-                        total, steps = search.dive(s, c)
-                        if w + total > best_total:
-                            best_total = w + total
-                            best_steps = (Step(s, False, 0), *steps)
+                        for spare_stars in (False, True):
+                            total, steps = search.dive(s, c, spare_stars)
+                            if w + total > best_total:
+                                best_total = w + total
+                                best_steps = (Step(s, False, 0), *steps)
                     continue
                 finally:
                     search.max_states = max_states
