@@ -73,7 +73,8 @@ hundred, a few thousand, no limit). A start whose search
 outgrows its allowance waits while the others are tried, so a good route found from a
 later start raises the floor before the long searches go on; while it waits, a greedy
 route from it (always the lowest next value, then the fewest free neighbours; once
-spending stars freely, once sparing them) raises the floor too; a start searched in full
+spending stars freely, once sparing them) raises the floor too, unless the search has a
+budget (what a budget reaches, and so the built-in player's games, stay as they were); a start searched in full
 is done, and the last pass searches every start left in full, so the result stays
 exact. On boards of stars and one number every route can be walked backwards (rides
 included when every ride has its way back with the same bonus), so the bounds drop as
@@ -773,8 +774,10 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                     if search.max_states == max_states:
                         raise
                     waiting.append((neg_ub, s, c))
-                    if allowance == allowances[0]:
-                        # While it waits, a greedy route from it may raise the floor.
+                    if allowance == allowances[0] and max_states is None:
+                        # While it waits, a greedy route from it may raise the floor
+                        # (not under a budget: what a budget reaches, and so the built-in
+                        # player's games and the seeds' pars, stay as they were).
                         for spare_stars in (False, True):
                             total, steps = search.dive(s, c, spare_stars)
                             if w + total > best_total:
