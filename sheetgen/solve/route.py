@@ -69,13 +69,13 @@ The starts are tried best bound first (their full bounds when these take under 2
 states, as on boards of mostly distinct numbers; else the quick bounds that search
 nothing below the start), in passes: first with an allowance of a few dozen search
 states each, then without limit (on boards of stars and one number with rides: a few
-hundred, a few thousand, no limit). A start whose search
-outgrows its allowance waits while the others are tried, so a good route found from a
-later start raises the floor before the long searches go on; while it waits, a greedy
-route from it (always the lowest next value, then the fewest free neighbours; once
-spending stars freely, once sparing them) raises the floor too, unless the search has a
-budget (what a budget reaches, and so the built-in player's games, stay as they were); a start searched in full
-is done, and the last pass searches every start left in full, so the result stays
+hundred, a few thousand, no limit). A start whose search outgrows its allowance waits
+while the others are tried, so a good route found from a later start raises the floor
+before the long searches go on; while it waits, a greedy route from it (always the
+lowest next value, then the fewest free neighbours; once spending stars freely, once
+sparing them) raises the floor too, unless the search has a budget (what a budget
+reaches, and so the built-in player's games, stay as they were); a start searched in
+full is done, and the last pass searches every start left in full, so the result stays
 exact. On boards of stars and one number every route can be walked backwards (rides
 included when every ride has its way back with the same bonus), so the bounds drop as
 route ends the starts already searched in full; without rides such boards are searched
