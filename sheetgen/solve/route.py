@@ -81,10 +81,10 @@ included when every ride has its way back with the same bonus), so the bounds dr
 route ends the starts already searched in full; without rides such boards are searched
 start by start in one pass, as those drops then cut more than the passes.
 
-Ties: among routes of equal score the first one met in the search order is returned. The
-order depends only on the graph and the board (starts by upper bound then map order, in
-the fixed passes above; moves by fewest onward moves, then node order), so the same
-board always gives the same route.
+Ties: among routes of equal score the first one met in the search order (greedy routes
+included) is returned. The order depends only on the graph and the board (starts by upper
+bound then map order, in the fixed passes above; moves by fewest onward moves, then node
+order), so the same board always gives the same route.
 """
 
 from __future__ import annotations
