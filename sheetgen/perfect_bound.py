@@ -52,7 +52,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from sheetgen.model import Map, SpaceId
+from sheetgen.model import Map
 from sheetgen.rules.ontour import Script
 
 DEFAULT_STATE_BUDGET = 300_000
@@ -72,9 +72,6 @@ class Bound:
     """The relaxation was solved exactly (its best walk is a simple path)."""
     rounds: int
     states: int
-    walk: tuple[tuple[SpaceId, tuple[int, int] | None], ...] = ()
-    """The best walk of the last round solved: spaces in order, each with the mark used
-    (turn index, mark index) or None for a setup number."""
 
 
 @dataclass(frozen=True)
@@ -83,8 +80,6 @@ class _Mark:
     """Bit set of the spaces the mark may be written in."""
     circles: int
     """Bit set of the spaces where it is circled."""
-    origin: tuple[int, int] | None
-    """(turn index, mark index in the turn), or None for a setup number."""
 
 
 class _Relaxation:
@@ -97,7 +92,7 @@ class _Relaxation:
         free_mask = sum(1 << index[s] for s in ids if s not in setup)
         numbers: list[tuple[int, _Mark]] = []
         stars: list[_Mark] = []
-        for t, turn in enumerate(script.turns):
+        for turn in script.turns:
             if turn.last:
                 allowed, circles = free_mask, 0
             else:
@@ -111,13 +106,12 @@ class _Relaxation:
             allowed &= free_mask
             circles &= free_mask
             if turn.star:
-                stars.append(_Mark(allowed, circles, (t, 0)))
+                stars.append(_Mark(allowed, circles))
             else:
-                numbers.extend((v, _Mark(allowed, circles, (t, k)))
-                               for k, v in enumerate(turn.numbers))
+                numbers.extend((v, _Mark(allowed, circles)) for v in turn.numbers)
         for sid, v in setup.items():
             bit = 1 << index[sid]
-            numbers.append((v, _Mark(bit, bit, None)))
+            numbers.append((v, _Mark(bit, bit)))
         numbers.sort(key=lambda vm: vm[0])
         groups: list[list[_Mark]] = []
         last: int | None = None
@@ -126,9 +120,6 @@ class _Relaxation:
                 groups.append([])
                 last = v
             groups[-1].append(mark)
-        self.groups = groups
-        self.stars = stars
-        self.ids = ids
         self.G = g_count = len(groups)
         # Per space: per group the usable marks (index in group, circled), and the stars.
         self.feas = tuple(
@@ -179,23 +170,6 @@ class _Relaxation:
                     out.append(((g, used, stars | 1 << j), x, 2 if circled else 1))
         return out
 
-    def marks_of(self, path: list[tuple[int, _Layer]]
-                 ) -> tuple[tuple[SpaceId, tuple[int, int] | None], ...]:
-        """The spaces of a walk with the mark each step used."""
-        out: list[tuple[SpaceId, tuple[int, int] | None]] = []
-        before: _Layer = (-1, 0, 0)
-        for x, layer in path:
-            g, used, stars = layer
-            if stars != before[2]:
-                j = (stars & ~before[2]).bit_length() - 1
-                origin = self.stars[j].origin
-            else:
-                fresh = used if g != before[0] else used & ~before[1]
-                origin = self.groups[g][fresh.bit_length() - 1].origin
-            out.append((self.ids[x], origin))
-            before = layer
-        return tuple(out)
-
     def to_go(self, layer: _Layer, x: int) -> int:
         """Most points a walk can add after reaching ``x`` in ``layer`` (nothing remembered)."""
         key = (layer, x)
@@ -208,7 +182,7 @@ class _Relaxation:
         return value
 
     def solve(self, watched: int, floor: int, budget: int
-              ) -> tuple[int, list[tuple[int, _Layer]], int] | None:
+              ) -> tuple[int, list[int], int] | None:
         """The best walk that never enters a remembered space, if it scores more than ``floor``:
         (score, spaces in order, states). None when nothing beats ``floor``; raises
         ``_OverBudget`` past ``budget`` states."""
@@ -258,10 +232,10 @@ class _Relaxation:
                          (layer, x, seen))
         if best_ref is None:
             return None
-        path: list[tuple[int, _Layer]] = []
+        path: list[int] = []
         ref: tuple[_Layer, int, int] | None = best_ref
         while ref is not None:
-            path.append((ref[1], ref[0]))
+            path.append(ref[1])
             ref = layers[ref[0]][ref[1], ref[2]][1]
         path.reverse()
         return best, path, states
@@ -278,26 +252,24 @@ def perfect_upper_bound(game_map: Map, script: Script, known: int = 0,
     relaxation = _Relaxation(game_map, script)
     watched = 0
     value = 2 * len(game_map.space_ids)
-    walk: tuple[tuple[SpaceId, tuple[int, int] | None], ...] = ()
     rounds = 0
     spent = 0
     while True:
         try:
             found = relaxation.solve(watched, known, budget - spent)
         except _OverBudget:
-            return Bound(value, False, rounds, budget, walk)
+            return Bound(value, False, rounds, budget)
         rounds += 1
         if found is None:  # nothing beats the known score: it is the best
             return Bound(known, True, rounds, spent)
         value, path, states = found
-        walk = relaxation.marks_of(path)
         spent += states
         twice = 0
         seen = 0
-        for x, _ in path:
+        for x in path:
             if seen >> x & 1:
                 twice |= 1 << x
             seen |= 1 << x
         if not twice:
-            return Bound(value, True, rounds, spent, walk)
+            return Bound(value, True, rounds, spent)
         watched |= twice

@@ -229,6 +229,15 @@ def safe_name(text: str, limit: int = 24) -> str:
     return f"{text[:8]}-{digest}"
 
 
+def perfect_tag(time_limit: float) -> str:
+    """A default file name's part for the perfect game: ``-perfect``, with the time limit
+    when it is not the default (``-perfect-20s``)."""
+    if time_limit == PERFECT_TIME_LIMIT:
+        return "-perfect"
+    return f"-perfect-{safe_name(f'{time_limit:g}')}s"
+
+
+
 # --- writing ---------------------------------------------------------------------------
 
 _TMP_SUFFIX = ".tmp"

@@ -17,6 +17,7 @@ from sheetgen.cli.common import (
     output_option,
     output_path,
     paper_option,
+    perfect_tag,
     progress_callback,
     report,
     safe_name,
@@ -83,8 +84,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
     if perfect:
         with game_errors("--perfect: "):
             game.perfect_ready()  # refuse before the rest of the kit is drawn
-        name += "-perfect" + ("" if time_limit == PERFECT_TIME_LIMIT else
-                              f"-{safe_name(f'{time_limit:g}')}s")
+        name += perfect_tag(time_limit)
     path = output_path(output, name, "pdf")
     # A bar on stderr once the build has taken two seconds, on a terminal only.
     step = progress_callback(len(game.kit_steps) + 1 + perfect, "Building the kit")

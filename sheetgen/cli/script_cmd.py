@@ -23,6 +23,7 @@ from sheetgen.cli.common import (
     output_option,
     output_path,
     paper_option,
+    perfect_tag,
     report,
     safe_name,
     with_schema,
@@ -139,8 +140,7 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     game, game_map = load_game(map_id)
     name = f"{game_map.id}-seed-{safe_name(str(seed))}-script-{paper.id}"
     if perfect and fmt == "pdf":
-        name += "-perfect" + ("" if time_limit == PERFECT_TIME_LIMIT else
-                              f"-{safe_name(f'{time_limit:g}')}s")
+        name += perfect_tag(time_limit)
     if par:
         if output is not None:
             raise click.UsageError("--par prints to standard output; it takes no -o")

@@ -169,7 +169,7 @@ class Byways(Game):
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
         if perfect is not None:
-            raise self._lacks("perfect game")
+            self.perfect_ready()
         from sheetgen.document import Part
         from sheetgen.kit import prose
         from sheetgen.maps import attribution

@@ -159,7 +159,7 @@ class DiceTrip(Game):
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:
-            raise self._lacks("perfect game")
+            self.perfect_ready()
         from sheetgen.kit_dicetrip import build_trip_kit
 
         try:

@@ -175,6 +175,7 @@ class OnTour(Game):
     def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
         from sheetgen.perfect import PerfectError, PerfectUnavailableError, perfect_game
 
+        self.perfect_ready()  # a map of a variant without one (Paris) refuses here
         try:
             result = perfect_game(game_map, script, time_limit)
         except (PerfectError, PerfectUnavailableError) as exc:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Par, Perfect, Progress
+from sheetgen.games import Par, Progress
 from sheetgen.games.ontour import OnTour, geometry_of
 from sheetgen.maps import attribution, find_map
 from sheetgen.model import Map
@@ -120,10 +120,6 @@ class Paris(OnTour):
         """Not yet: the optimiser knows no boat rides (a Paris route may take them)."""
         raise self._lacks("perfect game")
 
-    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
-        """Not yet: see ``perfect_ready``."""
-        raise self._lacks("perfect game")
-
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
@@ -149,7 +145,7 @@ class Paris(OnTour):
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
         if perfect is not None:
-            raise self._lacks("perfect game")
+            self.perfect_ready()
         from sheetgen.kit import prose
         from sheetgen.render.cover import cover_svg
         from sheetgen.render.paris import add_paris_map, paris_sheet_svg

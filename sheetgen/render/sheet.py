@@ -580,5 +580,3 @@ def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float
     for k, line in enumerate(reversed(credit)):
         dwg.add(text(dwg, line, x, bottom - 3.0 * k, 5.0, anchor=anchor,
                      fill=style.ink["muted"], class_="attribution"))
-
-
