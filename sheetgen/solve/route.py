@@ -280,11 +280,34 @@ class _Search:
 
     def key_of(self, node: int, c: int, visited: int, jumped: bool,
                reached: tuple[int, int]) -> tuple[int, int, int, bool]:
-        return (node, c, reached[0] | (self.star_mask & ~visited), jumped)
+        comp = reached[0]
+        stars = self.star_mask & ~visited & ~comp
+        if stars:
+            stars = self.live_stars(node, c, visited, comp, stars)
+        return (node, c, comp | stars, jumped)
+
+    def live_stars(self, node: int, c: int, visited: int, comp: int, stars: int) -> int:
+        """Of the free ``stars`` outside the component ``comp``, those a route at ``node``
+        (value ``c``) could still ever enter: joined to it through free stars and numbers
+        of at least ``c``. The others are dead: whether they were spent changes nothing."""
+        free = self.ge_mask[c] & ~visited
+        any_mask = self.any_mask
+        seen = comp | (any_mask[node] & free)
+        frontier = seen
+        while frontier and stars & ~seen:
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nxt |= any_mask[low.bit_length() - 1]
+                f ^= low
+            frontier = nxt & free & ~seen
+            seen |= frontier
+        return stars & seen
 
     def upper_bound(self, node: int, c: int, visited: int,
                     reached: tuple[int, int] | None = None, alpha: int = -1,
-                    jumped: bool = False) -> int:
+                    jumped: bool = False, live: int = -1) -> int:
         """Most points a continuation from ``node`` at value ``c`` could add (excluding
         ``node`` itself): a segment through stars and numbers equal to ``c``, then
         possibly a step up to a higher number ``y`` and whatever follows from ``y``.
@@ -354,7 +377,11 @@ class _Search:
         plain = self.plain
         if plain is None and self.wants_plain:
             plain = self.plain = _Search(self.graph, None, numbers_only=True)
-        loose = self.star_weight(self.star_mask & ~visited) if plain is not None else 0
+        loose = 0
+        if plain is not None:
+            if live < 0:
+                live = self.key_of(node, c, visited, jumped, (comp, border))[2]
+            loose = self.star_weight(self.star_mask & live)
         any_mask = self.any_mask
         for y, gain, extra in gains:
             reach = reach_numbers = 0
@@ -503,97 +530,142 @@ class _Search:
 
     def _block_chains(self, root: int, reach: int,
                       chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
-        """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
-
-        Such a path runs through a chain of biconnected blocks, each entered at a cut
-        vertex and left by another, never coming back. Returns the most it can score
-        along any chain (the weight of every block's vertices other than its entry, along
-        the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
-        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``, with
-        every node and with the numbers only. Iterative: no recursion limit to mind."""
         any_mask = self.any_mask
         wb = self.weights
         wn = self.number_weights
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
-        disc = [-1] * n
-        low = [0] * n
-        below = [0] * n  # vertex -> best chain value of blocks hanging from it
-        pending = [0] * n  # vertex -> neighbours not yet looked at
-        # (entry, members, weight, weight without stars)
-        blocks: list[tuple[int, list[int], int, int]] = []
-        stack = [root]  # vertices of the blocks not yet closed
-        work = [root]  # the depth-first path
-        disc[root] = 0
-        pending[root] = any_mask[root] & around
-        counter = 1
-        while work:
+        above = [0] * n     # proper ancestors on the depth-first path
+        touch = [0] * n     # neighbours of the vertex and of its descendants
+        below = [0] * n     # best chain value of the blocks hanging from the vertex
+        deep = [0] * n      # open part merged from children: best below among its vertices
+        weight = [0] * n    # ... its weight
+        numbers = [0] * n   # ... its weight without stars
+        members = [0] * n   # ... its vertices
+        blocks: list[tuple[int, int, int, int, int, int]] = []
+        seen = 1 << root
+        pairs = 0  # vertices with exactly two neighbours in around
+        work = [root]
+        while True:
             u = work[-1]
-            nb = pending[u]
-            low_u = low[u]
-            while nb:
-                bit = nb & -nb
-                nb ^= bit
+            fresh = any_mask[u] & around & ~seen
+            if fresh:
+                bit = fresh & -fresh
+                seen |= bit
                 v = bit.bit_length() - 1
-                d_v = disc[v]
-                if d_v < 0:
-                    break
-                if d_v < low_u:
-                    low_u = d_v
-            else:
-                v = -1
-            low[u] = low_u
-            pending[u] = nb
-            if v >= 0:
-                disc[v] = low[v] = counter
-                counter += 1
-                pending[v] = any_mask[v] & around
-                stack.append(v)
+                above[v] = above[u] | 1 << u
+                if (any_mask[v] & around).bit_count() == 2:
+                    pairs |= bit
                 work.append(v)
                 continue
             work.pop()
             if not work:
                 break
             p = work[-1]
-            if low_u < low[p]:
-                low[p] = low_u
-            if low_u >= disc[p]:
-                # A block hangs from p: the vertices stacked since u, u included.
-                members: list[int]
-                if stack[-1] == u:  # a bridge, the commonest block on a map
-                    stack.pop()
-                    members = [u]
-                    total = wb[u]
-                    numbers = wn[u]
-                    deepest = below[u]
-                    if not deepest and no_end >> u & 1:
-                        total = numbers = 0  # a dead end where a better route cannot end
-                else:
-                    total = numbers = deepest = 0
-                    members = []
-                    while True:
-                        x = stack.pop()
-                        members.append(x)
-                        total += wb[x]
-                        numbers += wn[x]
-                        d = below[x]
-                        if d > deepest:
-                            deepest = d
-                        if x == u:
-                            break
-                if chains:
-                    blocks.append((p, members, total, numbers))
-                value = total + deepest
-                if value > below[p]:
-                    below[p] = value
+            reached = touch[u] | any_mask[u]
+            if reached & above[p]:
+                # A link from u's side climbs above p: u's open part belongs to p's block.
+                touch[p] |= reached
+                weight[p] += wb[u] + weight[u]
+                numbers[p] += wn[u] + numbers[u]
+                members[p] |= members[u] | 1 << u
+                d = below[u]
+                if deep[u] > d:
+                    d = deep[u]
+                if d > deep[p]:
+                    deep[p] = d
+                continue
+            # A block hangs from p: u and its open part.
+            deepest = below[u]
+            group = members[u] | 1 << u
+            if members[u]:
+                total = strict = wb[u] + weight[u]
+                count = count_strict = wn[u] + numbers[u]
+                if deep[u] > deepest:
+                    deepest = deep[u]
+                inner = pairs & group
+                if inner:
+                    skip, least, least_numbers = self._forced_skips(
+                        inner, group | 1 << p, p, around)
+                    if skip:
+                        # Passed through, the block leaves out ``skip`` of them; ending
+                        # in it, one of them may be the end.
+                        strict -= skip * least
+                        count_strict -= skip * least_numbers
+                        total -= (skip - 1) * least
+                        count -= (skip - 1) * least_numbers
+            else:  # a bridge, the commonest block on a map
+                total = strict = wb[u]
+                count = count_strict = wn[u]
+                if not deepest and no_end >> u & 1:
+                    total = count = 0  # a dead end where a better route cannot end
+            if chains:
+                blocks.append((p, group, total, count, strict, count_strict))
+            value = strict + deepest if deepest else total
+            if total > value:
+                value = total
+            if value > below[p]:
+                below[p] = value
         chain = {root: (0, 0)}
-        for entry, members, total, numbers in reversed(blocks):
-            base, base_numbers = chain[entry]
-            pair = (base + total, base_numbers + numbers)
-            for x in members:
+        through = {root: (0, 0)}
+        for entry, group, total, count, strict, count_strict in reversed(blocks):
+            base, base_numbers = through[entry]
+            pair = (base + total, base_numbers + count)
+            passed = (base + strict, base_numbers + count_strict)
+            while group:
+                bit = group & -group
+                group ^= bit
+                x = bit.bit_length() - 1
                 chain[x] = pair
+                through[x] = passed
         return below[root], chain
+
+
+    def _forced_skips(self, inner: int, block: int, entry: int,
+                      around: int) -> tuple[int, int, int]:
+        """Vertices of a block that no path through it can visit, at least: ``inner`` are
+        its vertices (not the entry) with exactly two neighbours, both in the block. Passed
+        through, such a vertex takes both links; the entry has room for one link inside the
+        block (the route arrives there from outside, or starts there), any other vertex for
+        two; and two such vertices on the same two neighbours close a cycle. Each vertex
+        left out frees at most two places, so at least half the excess is left out or ends
+        the path, and of two twins one is; one of those may end the path. Returns that
+        count and the least weights (all, numbers only) among ``inner``."""
+        any_mask = self.any_mask
+        wb = self.weights
+        wn = self.number_weights
+        load: dict[int, int] = {}
+        twins: dict[int, int] = {}
+        least = least_numbers = 1 << 62
+        twin_skips = 0
+        v_mask = inner
+        while v_mask:
+            bit = v_mask & -v_mask
+            v_mask ^= bit
+            v = bit.bit_length() - 1
+            nb = any_mask[v] & around
+            if nb & ~block:
+                continue  # not both neighbours inside: never mind this one
+            if wb[v] < least:
+                least = wb[v]
+            if wn[v] < least_numbers:
+                least_numbers = wn[v]
+            seen = twins.get(nb, 0)
+            twins[nb] = seen + 1
+            twin_skips += seen > 0
+            low = nb & -nb
+            a = low.bit_length() - 1
+            b = (nb ^ low).bit_length() - 1
+            load[a] = load.get(a, 0) + 1
+            load[b] = load.get(b, 0) + 1
+        excess = 0
+        for a, k in load.items():
+            room = 1 if a == entry else 2
+            if k > room:
+                excess += k - room
+        out = max((excess + 1) // 2, twin_skips)
+        return out, least, least_numbers
 
     # --- search ----------------------------------------------------------------------
 
@@ -630,7 +702,7 @@ class _Search:
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
-        ub = self.upper_bound(node, c, visited, reached, alpha, jumped)
+        ub = self.upper_bound(node, c, visited, reached, alpha, jumped, key[2])
         if hit is not None:
             ub = min(ub, hit[0])
         if ub <= alpha:

@@ -133,3 +133,66 @@ def test_ride_bound_is_the_best_matching(ends_count: int, data: st.DataObject) -
         assert search.rides(ends) == exact
     else:
         assert search.rides(ends) >= exact
+
+
+def _paths_from(graph: RouteGraph, root: int, inside: int) -> Iterator[tuple[list[int], int]]:
+    """Every simple path from ``root`` through the nodes of the mask ``inside``."""
+    def extend(path: list[int]) -> Iterator[tuple[list[int], int]]:
+        yield path, path[-1]
+        for j in graph.neighbours[path[-1]]:
+            if inside >> j & 1 and j not in path:
+                yield from extend(path + [j])
+
+    for path, _ in extend([root]):
+        yield path, path[-1]
+
+
+@st.composite
+def block_graphs(draw: st.DrawFn) -> RouteGraph:
+    """Small graphs full of cycles, 4-cycles and nodes with two links: the block-cut
+    bound's skipped nodes."""
+    n = draw(st.integers(3, 10))
+    nbrs = _links(draw, n, 18)
+    values = tuple(draw(st.lists(st.sampled_from((None, 5)), min_size=n, max_size=n)))
+    weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
+    return RouteGraph(values, weights, nbrs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(block_graphs(), st.data())
+def test_block_bound_never_below_a_path(graph: RouteGraph, data: st.DataObject) -> None:
+    # The block-cut bound of a root over a set of nodes against every simple path from
+    # the root inside the set: the best chain bounds every path, and a node's chain
+    # bounds every path ending there (all weights, and numbers only).
+    n = len(graph.values)
+    root = data.draw(st.integers(0, n - 1))
+    reach = data.draw(st.integers(0, (1 << n) - 1)) & ~(1 << root)
+    search = route._Search(graph, None)
+    segment, chain = search._block_chains(root, reach)
+    numbers = [0 if v is None else w for v, w in zip(graph.values, graph.weights,
+                                                       strict=True)]
+    for path, end in _paths_from(graph, root, reach):
+        total = sum(graph.weights[i] for i in path[1:])
+        assert total <= segment
+        assert total <= chain[end][0]
+        assert sum(numbers[i] for i in path[1:]) <= chain[end][1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(run_graphs(), block_graphs()))
+def test_block_bound_everywhere_still_exact(graph: RouteGraph) -> None:
+    # With the block-cut bound used on every component, however small.
+    original = route._Search.__init__
+
+    def init(self: route._Search, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.block_threshold = 1
+
+    route._Search.__init__ = init  # type: ignore[method-assign]
+    try:
+        solution = solve(graph)
+    finally:
+        route._Search.__init__ = original  # type: ignore[method-assign]
+    assert solution.proven_optimal
+    assert solution.total == best_total(graph)
+    assert check_solution(graph, solution) == solution.total
