@@ -585,7 +585,7 @@ class _Search:
                 if deep[u] > deepest:
                     deepest = deep[u]
                 inner = pairs & group
-                if inner:
+                if inner & (inner - 1):
                     skip, least, least_numbers = self._forced_skips(
                         inner, group | 1 << p, p, around)
                     if skip:
@@ -770,6 +770,85 @@ class _Search:
             visited |= 1 << nxt
             node, jumped = nxt, by_jump
 
+    def widen(self, route: tuple[Step, ...]) -> tuple[Step, ...]:
+        """A greedy route made longer where it can be without search: a free node put
+        between two neighbours on the route that it links (one, or two in a row), or in
+        front of the first, as long as the numbers never decrease; the heaviest first,
+        until none fits. Walking routes only (no jumps). Only a floor for the search."""
+        values = self.values
+        nbr_mask = self.nbr_mask
+        weights = self.weights
+        nodes = [step.node for step in route]
+        used = 0
+        for x in nodes:
+            used |= 1 << x
+        while True:
+            # The last number at or before each place, the first at or after it.
+            before: list[int] = []
+            last = -1
+            for x in nodes:
+                v = values[x]
+                if v is not None:
+                    last = v
+                before.append(last)
+            after = [_UNBOUNDED] * len(nodes)
+            first = _UNBOUNDED
+            for i in range(len(nodes) - 1, -1, -1):
+                v = values[nodes[i]]
+                if v is not None:
+                    first = v
+                after[i] = first
+            insert: list[int] = []
+            place = 0
+            front = nbr_mask[nodes[0]] & ~used
+            while front:
+                bit = front & -front
+                front ^= bit
+                w = bit.bit_length() - 1
+                v = values[w]
+                if (v is None or v <= after[0]) and (not insert or weights[w] > weights[insert[0]]):
+                    insert = [w]
+            for i in range(len(nodes) - 1):
+                if insert:
+                    break
+                u, nxt = nodes[i], nodes[i + 1]
+                lo, hi = before[i], after[i + 1]
+                place = i + 1
+                common = nbr_mask[u] & nbr_mask[nxt] & ~used
+                while common:
+                    bit = common & -common
+                    common ^= bit
+                    w = bit.bit_length() - 1
+                    v = values[w]
+                    if (v is None or lo <= v <= hi) and (not insert
+                                                         or weights[w] > weights[insert[0]]):
+                        insert = [w]
+                if insert:
+                    break
+                firsts = nbr_mask[u] & ~used
+                while firsts and not insert:
+                    bit = firsts & -firsts
+                    firsts ^= bit
+                    w = bit.bit_length() - 1
+                    v = values[w]
+                    if v is not None and not lo <= v <= hi:
+                        continue
+                    low = lo if v is None else v
+                    seconds = nbr_mask[w] & nbr_mask[nxt] & ~used & ~bit
+                    while seconds:
+                        bit2 = seconds & -seconds
+                        seconds ^= bit2
+                        w2 = bit2.bit_length() - 1
+                        v2 = values[w2]
+                        if v2 is None or low <= v2 <= hi:
+                            insert = [w, w2]
+                            break
+            if not insert:
+                return tuple(Step(x, False, 0) for x in nodes)
+            nodes[place:place] = insert
+            for x in insert:
+                used |= 1 << x
+
     def follow(self, node: int, c: int, visited: int, jumped: bool) -> list[Step]:
         """The memoised best continuation from a state solved exactly."""
         steps: list[Step] = []
@@ -852,9 +931,14 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                         # player's games and the seeds' pars, stay as they were).
                         for spare_stars in (False, True):
                             total, steps = search.dive(s, c, spare_stars)
-                            if w + total > best_total:
-                                best_total = w + total
-                                best_steps = (Step(s, False, 0), *steps)
+                            total += w
+                            route = (Step(s, False, 0), *steps)
+                            if not search.has_jumps:
+                                route = search.widen(route)
+                                total = route_total(graph, route)
+                            if total > best_total:
+                                best_total = total
+                                best_steps = route
                     continue
                 finally:
                     search.max_states = max_states

@@ -196,3 +196,21 @@ def test_block_bound_everywhere_still_exact(graph: RouteGraph) -> None:
     assert solution.proven_optimal
     assert solution.total == best_total(graph)
     assert check_solution(graph, solution) == solution.total
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(run_graphs(), block_graphs()), st.data())
+def test_widened_greedy_routes_stay_legal(graph: RouteGraph, data: st.DataObject) -> None:
+    # The floor routes: a greedy route made longer by nodes put between its neighbours
+    # (or in front) is still a legal route, no lighter than the greedy one, and never
+    # above the true best.
+    search = route._Search(graph, None)
+    start = data.draw(st.integers(0, len(graph.values) - 1))
+    value = graph.values[start]
+    c = search.distinct[0] if value is None else value
+    total, steps = search.dive(start, c, data.draw(st.booleans()))
+    greedy = (route.Step(start, False, 0), *steps)
+    wider = search.widen(greedy)
+    wide_total = check_solution(graph, route.Solution(wider, 0, False, 0))
+    assert wide_total >= graph.weights[start] + total
+    assert wide_total <= best_total(graph)
