@@ -172,7 +172,7 @@ _NO_MOVE = (-1, False, 0)
 
 class _Search:
     def __init__(self, graph: RouteGraph, max_states: int | None,
-                 numbers_only: bool = False) -> None:
+                 numbers_only: bool = False, sharp: bool | None = None) -> None:
         g = graph
         self.n = n = len(g.values)
         self.values = g.values
@@ -245,6 +245,10 @@ class _Search:
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
         self.max_states = max_states
+        self.sharp = max_states is None if sharp is None else sharp
+        """Use the keys without dead stars, the stars-once bound over live stars only and
+        the nodes blocks leave out. Not under a budget: what a budget reaches (and so the
+        built-in player's games and the seeds' pars) stays as it was."""
         self.block_threshold = 9
         """Reachable sets at least this large get the (dearer, stronger) block bound."""
 
@@ -282,7 +286,7 @@ class _Search:
                reached: tuple[int, int]) -> tuple[int, int, int, bool]:
         comp = reached[0]
         stars = self.star_mask & ~visited & ~comp
-        if stars:
+        if stars and self.sharp:
             stars = self.live_stars(node, c, visited, comp, stars)
         return (node, c, comp | stars, jumped)
 
@@ -376,10 +380,13 @@ class _Search:
         best = segment + bonus
         plain = self.plain
         if plain is None and self.wants_plain:
-            plain = self.plain = _Search(self.graph, None, numbers_only=True)
+            plain = self.plain = _Search(self.graph, None, numbers_only=True,
+                                         sharp=self.sharp)
         loose = 0
         if plain is not None:
-            if live < 0:
+            if not self.sharp:
+                live = ~visited
+            elif live < 0:
                 live = self.key_of(node, c, visited, jumped, (comp, border))[2]
             loose = self.star_weight(self.star_mask & live)
         any_mask = self.any_mask
@@ -546,6 +553,7 @@ class _Search:
         blocks: list[tuple[int, int, int, int, int, int]] = []
         seen = 1 << root
         pairs = 0  # vertices with exactly two neighbours in around
+        sharp = self.sharp
         work = [root]
         while True:
             u = work[-1]
@@ -555,7 +563,7 @@ class _Search:
                 seen |= bit
                 v = bit.bit_length() - 1
                 above[v] = above[u] | 1 << u
-                if (any_mask[v] & around).bit_count() == 2:
+                if sharp and (any_mask[v] & around).bit_count() == 2:
                     pairs |= bit
                 work.append(v)
                 continue
