@@ -348,6 +348,9 @@ class _Search:
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
             return self.block_chains(node, comp, False)[0] + bonus
+        if self.sharp and not ride_ends and comp.bit_count() >= self.block_threshold:
+            return self.chain_bound(node, c, visited, jumped, (comp, border), higher, alpha,
+                                    live)
         # The rises' gains first: with the whole component they give a cheap bound,
         # often enough for a cut before the block-cut tree is built.
         # Without star weights (``plain``) spent stars matter little: forget them.
@@ -405,6 +408,54 @@ class _Search:
             if value > best and value > alpha and plain is not None:
                 value = min(value, reach_numbers + loose + extra + self.plain_rise(
                     plain, y, alpha - reach_numbers - loose - extra))
+            if value > best:
+                best = value
+        return best
+
+    def chain_bound(self, node: int, c: int, visited: int, jumped: bool,
+                    reached: tuple[int, int], higher: int, alpha: int, live: int) -> int:
+        """``upper_bound`` of a large component without rides, the block-cut tree first:
+        each rise then needs its gain only as far as it can beat the best so far over
+        the chain to its neighbour, which asks ``rise`` with a higher floor."""
+        spent = 0 if self.numbers_only else visited & self.star_mask
+        comp = reached[0]
+        segment, chain = self.block_chains(node, comp)
+        best = segment
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True,
+                                         sharp=self.sharp)
+        loose = 0
+        if plain is not None:
+            if live < 0:
+                live = self.key_of(node, c, visited, jumped, reached)[2]
+            loose = self.star_weight(self.star_mask & live)
+        any_mask = self.any_mask
+        rise_gain = self.rise_gain
+        around = comp | (1 << node)
+        h = higher
+        while h:
+            low = h & -h
+            h ^= low
+            y = low.bit_length() - 1
+            reach = reach_numbers = 0
+            attach = any_mask[y] & around
+            while attach:
+                bit = attach & -attach
+                attach ^= bit
+                r, r_numbers = chain[bit.bit_length() - 1]
+                if r > reach:
+                    reach = r
+                if r_numbers > reach_numbers:
+                    reach_numbers = r_numbers
+            floor = max(alpha, best)
+            gain = rise_gain.get((y, spent))
+            if gain is None:
+                gain = self.rise(y, spent, floor - reach)
+            value = reach + gain
+            if value > floor and plain is not None:
+                value = min(value, reach_numbers + loose + self.plain_rise(
+                    plain, y, floor - reach_numbers - loose))
             if value > best:
                 best = value
         return best
@@ -537,42 +588,59 @@ class _Search:
 
     def _block_chains(self, root: int, reach: int,
                       chains: bool = True) -> tuple[int, dict[int, tuple[int, int]]]:
+        """The block-cut tree bounds of simple paths leaving ``root`` through ``reach``.
+
+        Such a path runs through a chain of biconnected blocks, each entered at a cut
+        vertex and left by another, never coming back. Returns the most it can score
+        along any chain (the weight of every block's vertices other than its entry, along
+        the best chain from ``root`` downwards), and for every vertex ``a`` the most a path
+        ending at ``a`` can score: the blocks on the chain from ``root`` to ``a``, with
+        every node and with the numbers only. A block counts less by the nodes that no
+        path through it can visit (``_forced_skips``; one fewer where the path ends).
+
+        One depth-first pass over bitsets, without recursion: a vertex's block closes at
+        its parent when no link from it or its descendants climbs above the parent."""
         any_mask = self.any_mask
         wb = self.weights
         wn = self.number_weights
         around = reach | (1 << root)
         no_end = self.no_end
         n = self.n
-        above = [0] * n     # proper ancestors on the depth-first path
-        touch = [0] * n     # neighbours of the vertex and of its descendants
-        below = [0] * n     # best chain value of the blocks hanging from the vertex
-        deep = [0] * n      # open part merged from children: best below among its vertices
-        weight = [0] * n    # ... its weight
-        numbers = [0] * n   # ... its weight without stars
-        members = [0] * n   # ... its vertices
+        links = [0] * n  # neighbours in around
+        touch = [0] * n  # neighbours of the vertex and of its descendants
+        below = [0] * n  # best chain value of the blocks hanging from the vertex
+        # The vertex's open part (descendants whose block is not closed yet): the best
+        # ``below`` among them, their weight, without stars, and their set.
+        deep = [0] * n
+        weight = [0] * n
+        numbers = [0] * n
+        members = [0] * n
         blocks: list[tuple[int, int, int, int, int, int]] = []
-        seen = 1 << root
+        seen = path = 1 << root  # path: the vertices on the depth-first path
         pairs = 0  # vertices with exactly two neighbours in around
         sharp = self.sharp
+        links[root] = any_mask[root] & around
         work = [root]
+        u = root
         while True:
-            u = work[-1]
-            fresh = any_mask[u] & around & ~seen
+            fresh = links[u] & ~seen
             if fresh:
                 bit = fresh & -fresh
                 seen |= bit
-                v = bit.bit_length() - 1
-                above[v] = above[u] | 1 << u
-                if sharp and (any_mask[v] & around).bit_count() == 2:
+                path |= bit
+                u = bit.bit_length() - 1
+                nb = links[u] = any_mask[u] & around
+                if sharp and nb.bit_count() == 2:
                     pairs |= bit
-                work.append(v)
+                work.append(u)
                 continue
             work.pop()
             if not work:
                 break
+            path ^= 1 << u
             p = work[-1]
-            reached = touch[u] | any_mask[u]
-            if reached & above[p]:
+            reached = touch[u] | links[u]
+            if reached & (path ^ 1 << p):
                 # A link from u's side climbs above p: u's open part belongs to p's block.
                 touch[p] |= reached
                 weight[p] += wb[u] + weight[u]
@@ -583,6 +651,7 @@ class _Search:
                     d = deep[u]
                 if d > deep[p]:
                     deep[p] = d
+                u = p
                 continue
             # A block hangs from p: u and its open part.
             deepest = below[u]
@@ -615,6 +684,7 @@ class _Search:
                 value = total
             if value > below[p]:
                 below[p] = value
+            u = p
         chain = {root: (0, 0)}
         through = {root: (0, 0)}
         for entry, group, total, count, strict, count_strict in reversed(blocks):
@@ -637,9 +707,10 @@ class _Search:
         through, such a vertex takes both links; the entry has room for one link inside the
         block (the route arrives there from outside, or starts there), any other vertex for
         two; and two such vertices on the same two neighbours close a cycle. Each vertex
-        left out frees at most two places, so at least half the excess is left out or ends
-        the path, and of two twins one is; one of those may end the path. Returns that
-        count and the least weights (all, numbers only) among ``inner``."""
+        not passed through frees at most two places, so at least half the excess is not
+        passed through, and of two twins one is not. Returns how many are not, at least
+        (a path that ends in the block may end at one of them; the others are left out),
+        and the least weights (all, numbers only) among ``inner``."""
         any_mask = self.any_mask
         wb = self.weights
         wn = self.number_weights
