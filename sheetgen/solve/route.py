@@ -56,7 +56,19 @@ counted each star twice; so a second bound counts the numbers on the chain, ever
 star once, and ``y``'s continuation counting numbers only (the same search on the same
 graph with stars weighing nothing), and each rise takes the smaller. Small components
 use a cheaper count: every node, but at most one node with a single neighbour among them
-(it can only end the route).
+(it can only end the route). A block counts less by the nodes no path through it can
+visit: a node with two links only, passed through, takes both, so of two such nodes on
+the same two neighbours one is left out, and a node can carry no more than two of them
+(the block's entry one). Large components without rides build the block-cut tree before
+the rises, so each rise is asked only whether it beats the best so far over the chain to
+it: a higher floor, less search.
+
+Stars that no route from a state can enter again (walled in by lower numbers and spent
+nodes) are dropped from its memo key, and from the stars the second bound counts once,
+so routes that differ only in those stars meet in one state. These sharper keys and
+bounds, like the greedy floor routes below, are used only without a budget: what a
+budget reaches, and so the built-in player's games and the seeds' pars, stay as they
+were.
 
 Jumps (boat rides) add their bonuses on top. A node is visited once and a node entered by
 a jump is left on foot, so the rides of a route never share an end: they form a matching
@@ -73,8 +85,8 @@ hundred, a few thousand, no limit). A start whose search outgrows its allowance 
 while the others are tried, so a good route found from a later start raises the floor
 before the long searches go on; while it waits, a greedy route from it (always the
 lowest next value, then the fewest free neighbours; once spending stars freely, once
-sparing them) raises the floor too, unless the search has a budget (what a budget
-reaches, and so the built-in player's games, stay as they were); a start searched in
+sparing them; then made longer by free nodes that fit between two of its neighbours)
+raises the floor too, unless the search has a budget; a start searched in
 full is done, and the last pass searches every start left in full, so the result stays
 exact. On boards of stars and one number every route can be walked backwards (rides
 included when every ride has its way back with the same bonus), so the bounds drop as
