@@ -42,9 +42,10 @@ The upper bound
 ---------------
 The bound the solver proves stays near twice the number of spaces: its linear relaxation
 spreads every mark thinly over many spaces and never sees that a route meets its numbers in
-increasing order. So the reported bound is the smaller of the solver's and that of
-:mod:`sheetgen.perfect_bound`, a relaxation that keeps the route's order and is solved by
-dynamic programming; when it cannot beat the best board found, that board is proven best.
+increasing order. So the bound of :mod:`sheetgen.perfect_bound`, a relaxation that keeps
+the route's order and is solved by dynamic programming, is computed first (a quarter of the
+time limit) and given to the solver as a cap on the objective: the solver stops as soon as
+a board reaches it, and the reported bound is the smaller of the two.
 
 Every result is checked independently before it is returned: the board must pass
 :func:`sheetgen.rules.check.check_board` and its score is recomputed by the exact route
@@ -70,6 +71,13 @@ WORK_PER_SECOND = 0.6
 quarter of that). The limit is given to the solver as work, not as wall time, so the same
 seed and limit give the same board on every machine (a busy or slow machine takes longer
 rather than stopping early with a different board)."""
+BOUND_SHARE = 0.25
+"""The share of the time limit given to the upper bound's programme; the optimiser gets the
+rest."""
+BOUND_STATES_PER_SECOND = 80_000
+"""States the upper bound's programme creates per second on the same machine (usa and
+europe, light load); its share of the limit is given to it as this many states, so it too
+stops at the same point on every machine."""
 
 
 class PerfectUnavailableError(RuntimeError):
@@ -274,7 +282,12 @@ class _Model:
                 m.AddImplication(oc, self.on[s])
                 m.Add(oc <= sum(own[s]))
                 bonus.append(oc)
-        m.Maximize(sum(self.on.values()) + sum(bonus))
+        self.objective = sum(self.on.values()) + sum(bonus)
+        m.Maximize(self.objective)
+
+    def cap(self, bound: int) -> None:
+        """No board scores more than ``bound`` (proven elsewhere)."""
+        self.m.Add(self.objective <= bound)
 
     def hint(self, board_moves: list[list[tuple[SpaceId, Cell, int | None]]],
              route: tuple[SpaceId, ...]) -> None:
@@ -350,25 +363,30 @@ def perfect_game(game_map: Map, script: Script,
     model = _Model(game_map, script)
     played = play(game_map, script, PlannerPlayer())
     par = best_route(game_map, played.board)
+    # The relaxation's bound first: the optimiser is told no board scores more, so it
+    # stops as soon as it reaches it.
+    relaxed = perfect_upper_bound(
+        game_map, script, known=par.score,
+        budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
+    model.cap(relaxed.value)
     model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
                par.route)
     solver = cp_model.CpSolver()
-    solver.parameters.max_deterministic_time = float(time_limit) * WORK_PER_SECOND
+    solver.parameters.max_deterministic_time = (
+        float(time_limit) * (1 - BOUND_SHARE) * WORK_PER_SECOND)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     status = solver.Solve(model.m)
     board = played.board
-    bound = len(game_map.spaces) * 2
+    bound = relaxed.value
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         board = model.board(solver)
-        bound = int(round(solver.BestObjectiveBound()))
+        bound = min(bound, int(round(solver.BestObjectiveBound())))
     if not check_board(game_map, script, board).legal:  # pragma: no cover - a model bug
         raise PerfectError(f"seed {script.seed}: the optimiser's board fails the check")
     result = best_route(game_map, board)
     if result.score < par.score:  # never worse than the game the hint started from
         board, result = played.board, par
-    relaxed = perfect_upper_bound(game_map, script, known=result.score)
-    bound = min(bound, relaxed.value)
     return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
                          board=board, route=result.route)
 
