@@ -42,10 +42,10 @@ The upper bound
 ---------------
 The bound the solver proves stays near twice the number of spaces: its linear relaxation
 spreads every mark thinly over many spaces and never sees that a route meets its numbers in
-increasing order. So the bound of :mod:`sheetgen.perfect_bound`, a relaxation that keeps
-the route's order and is solved by dynamic programming, is computed first (a quarter of the
-time limit) and given to the solver as a cap on the objective: the solver stops as soon as
-a board reaches it, and the reported bound is the smaller of the two.
+increasing order. So the reported bound is the smaller of the solver's and that of
+:mod:`sheetgen.perfect_bound`, a relaxation that keeps the route's order and is solved by
+dynamic programming in the last quarter of the time limit; when it cannot beat the best
+board found, that board is proven best.
 
 Every result is checked independently before it is returned: the board must pass
 :func:`sheetgen.rules.check.check_board` and its score is recomputed by the exact route
@@ -282,12 +282,7 @@ class _Model:
                 m.AddImplication(oc, self.on[s])
                 m.Add(oc <= sum(own[s]))
                 bonus.append(oc)
-        self.objective = sum(self.on.values()) + sum(bonus)
-        m.Maximize(self.objective)
-
-    def cap(self, bound: int) -> None:
-        """No board scores more than ``bound`` (proven elsewhere)."""
-        self.m.Add(self.objective <= bound)
+        m.Maximize(sum(self.on.values()) + sum(bonus))
 
     def hint(self, board_moves: list[list[tuple[SpaceId, Cell, int | None]]],
              route: tuple[SpaceId, ...]) -> None:
@@ -363,12 +358,6 @@ def perfect_game(game_map: Map, script: Script,
     model = _Model(game_map, script)
     played = play(game_map, script, PlannerPlayer())
     par = best_route(game_map, played.board)
-    # The relaxation's bound first: the optimiser is told no board scores more, so it
-    # stops as soon as it reaches it.
-    relaxed = perfect_upper_bound(
-        game_map, script, known=par.score,
-        budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
-    model.cap(relaxed.value)
     model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
                par.route)
     solver = cp_model.CpSolver()
@@ -378,15 +367,21 @@ def perfect_game(game_map: Map, script: Script,
     solver.parameters.random_seed = 0
     status = solver.Solve(model.m)
     board = played.board
-    bound = relaxed.value
+    bound = len(game_map.spaces) * 2
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         board = model.board(solver)
-        bound = min(bound, int(round(solver.BestObjectiveBound())))
+        bound = int(round(solver.BestObjectiveBound()))
     if not check_board(game_map, script, board).legal:  # pragma: no cover - a model bug
         raise PerfectError(f"seed {script.seed}: the optimiser's board fails the check")
     result = best_route(game_map, board)
     if result.score < par.score:  # never worse than the game the hint started from
         board, result = played.board, par
+    # The relaxation's bound last: the better the board it has to beat, the more of its
+    # states it can skip.
+    relaxed = perfect_upper_bound(
+        game_map, script, known=result.score,
+        budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
+    bound = min(bound, relaxed.value)
     return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
                          board=board, route=result.route)
 
