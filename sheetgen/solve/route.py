@@ -676,7 +676,7 @@ class _Search:
                 inner = pairs & group
                 if inner & (inner - 1):
                     skip, least, least_numbers = self._forced_skips(
-                        inner, group | 1 << p, p, around)
+                        inner, group | 1 << p, p, links)
                     if skip:
                         # Passed through, the block leaves out ``skip`` of them; ending
                         # in it, one of them may be the end.
@@ -713,49 +713,49 @@ class _Search:
 
 
     def _forced_skips(self, inner: int, block: int, entry: int,
-                      around: int) -> tuple[int, int, int]:
+                      links: list[int]) -> tuple[int, int, int]:
         """Vertices of a block that no path through it can visit, at least: ``inner`` are
-        its vertices (not the entry) with exactly two neighbours, both in the block. Passed
-        through, such a vertex takes both links; the entry has room for one link inside the
-        block (the route arrives there from outside, or starts there), any other vertex for
-        two; and two such vertices on the same two neighbours close a cycle. Each vertex
-        not passed through frees at most two places, so at least half the excess is not
-        passed through, and of two twins one is not. Returns how many are not, at least
-        (a path that ends in the block may end at one of them; the others are left out),
-        and the least weights (all, numbers only) among ``inner``."""
-        any_mask = self.any_mask
+        its vertices (not the entry) with exactly two neighbours (``links``: each vertex's
+        neighbours in the component), both in the block. Passed through, such a vertex
+        takes both links; the entry has room for one link inside the block (the route
+        arrives there from outside, or starts there), any other vertex for two; and two
+        such vertices on the same two neighbours close a cycle. Each vertex not passed
+        through frees at most two places, so at least half the excess is not passed
+        through, and of two twins one is not. Returns how many are not, at least (a path
+        that ends in the block may end at one of them; the others are left out), and the
+        least weights (all, numbers only) among ``inner``."""
         wb = self.weights
         wn = self.number_weights
-        load: dict[int, int] = {}
-        twins: dict[int, int] = {}
-        least = least_numbers = 1 << 62
-        twin_skips = 0
+        least = least_numbers = _UNBOUNDED
+        pairs: set[int] = set()
+        kept = touched = 0
+        count = 0
         v_mask = inner
         while v_mask:
             bit = v_mask & -v_mask
             v_mask ^= bit
             v = bit.bit_length() - 1
-            nb = any_mask[v] & around
+            nb = links[v]
             if nb & ~block:
                 continue  # not both neighbours inside: never mind this one
+            kept |= bit
+            touched |= nb
+            count += 1
+            pairs.add(nb)
             if wb[v] < least:
                 least = wb[v]
             if wn[v] < least_numbers:
                 least_numbers = wn[v]
-            seen = twins.get(nb, 0)
-            twins[nb] = seen + 1
-            twin_skips += seen > 0
-            low = nb & -nb
-            a = low.bit_length() - 1
-            b = (nb ^ low).bit_length() - 1
-            load[a] = load.get(a, 0) + 1
-            load[b] = load.get(b, 0) + 1
         excess = 0
-        for a, k in load.items():
+        while touched:
+            bit = touched & -touched
+            touched ^= bit
+            a = bit.bit_length() - 1
+            k = (links[a] & kept).bit_count()
             room = 1 if a == entry else 2
             if k > room:
                 excess += k - room
-        out = max((excess + 1) // 2, twin_skips)
+        out = max((excess + 1) // 2, count - len(pairs))
         return out, least, least_numbers
 
     # --- search ----------------------------------------------------------------------
