@@ -450,6 +450,13 @@ class _Search:
             low = h & -h
             h ^= low
             y = low.bit_length() - 1
+            floor = max(alpha, best)
+            gain = rise_gain.get((y, spent))
+            if gain is not None and segment + gain <= floor:
+                # No chain is longer than the best one: that settles it as it is.
+                if segment + gain > best:
+                    best = segment + gain
+                continue
             reach = reach_numbers = 0
             attach = any_mask[y] & around
             while attach:
@@ -460,8 +467,6 @@ class _Search:
                     reach = r
                 if r_numbers > reach_numbers:
                     reach_numbers = r_numbers
-            floor = max(alpha, best)
-            gain = rise_gain.get((y, spent))
             if gain is None:
                 gain = self.rise(y, spent, floor - reach)
             value = reach + gain
