@@ -63,12 +63,12 @@ the same two neighbours one is left out, and a node can carry no more than two o
 the rises, so each rise is asked only whether it beats the best so far over the chain to
 it: a higher floor, less search.
 
-Stars that no route from a state can enter again (walled in by lower numbers and spent
-nodes) are dropped from its memo key, and from the stars the second bound counts once,
-so routes that differ only in those stars meet in one state. These sharper keys and
-bounds, like the greedy floor routes below, are used only without a budget: what a
-budget reaches, and so the built-in player's games and the seeds' pars, stay as they
-were.
+Stars that no route from a state can enter again (every neighbour spent or a lower
+number, the current node aside) are dropped from its memo key, and from the stars the
+second bound counts once, so routes that differ only in those stars meet in one state.
+These sharper keys and bounds, like the greedy floor routes below, are used only without
+a budget: what a budget reaches, and so the built-in player's games and the seeds' pars,
+stay as they were.
 
 Jumps (boat rides) add their bonuses on top. A node is visited once and a node entered by
 a jump is left on foot, so the rides of a route never share an end: they form a matching
@@ -299,27 +299,24 @@ class _Search:
         comp = reached[0]
         stars = self.star_mask & ~visited & ~comp
         if stars and self.sharp:
-            stars = self.live_stars(node, c, visited, comp, stars)
+            stars = self.live_stars(node, visited, c, stars)
         return (node, c, comp | stars, jumped)
 
-    def live_stars(self, node: int, c: int, visited: int, comp: int, stars: int) -> int:
-        """Of the free ``stars`` outside the component ``comp``, those a route at ``node``
-        (value ``c``) could still ever enter: joined to it through free stars and numbers
-        of at least ``c``. The others are dead: whether they were spent changes nothing."""
-        free = self.ge_mask[c] & ~visited
+    def live_stars(self, node: int, visited: int, c: int, stars: int) -> int:
+        """Of the free ``stars`` outside the component, those a route at ``node`` (value
+        ``c``) might still enter: next to ``node`` or to a free star or number of at least
+        ``c``. The others are walled in by spent nodes and lower numbers, so whether they
+        were spent changes nothing."""
+        near = self.ge_mask[c] & ~visited | 1 << node
         any_mask = self.any_mask
-        seen = comp | (any_mask[node] & free)
-        frontier = seen
-        while frontier and stars & ~seen:
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= any_mask[low.bit_length() - 1]
-                f ^= low
-            frontier = nxt & free & ~seen
-            seen |= frontier
-        return stars & seen
+        live = 0
+        rest = stars
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if any_mask[low.bit_length() - 1] & near:
+                live |= low
+        return live
 
     def upper_bound(self, node: int, c: int, visited: int,
                     reached: tuple[int, int] | None = None, alpha: int = -1,
