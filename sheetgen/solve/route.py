@@ -206,6 +206,8 @@ class _Search:
             self.ride_partners[a] |= 1 << b
             self.ride_partners[b] |= 1 << a
         self.ride_memo: dict[int, int] = {0: 0}
+        self.bank_memo: dict[tuple[int, int, bool, int],
+                             tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
@@ -314,22 +316,27 @@ class _Search:
                 ends |= 1 << node
             hit = ride_memo.get(ends)
             bonus = self.rides(ends) if hit is None else hit
+        banks = self.banks(node, comp, jumped) if ride_ends else None
         if not higher:
             if not comp:
                 return bonus
             quick = self.leaf_bound(node, comp) + bonus
+            if banks is not None:
+                quick = min(quick, self.bank_bound(banks, 0))
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
-            return self.block_chains(node, comp, False)[0] + bonus
+            return min(quick, self.block_chains(node, comp, False)[0] + bonus)
         # The rises' gains first: with the whole component they give a cheap bound,
         # often enough for a cut before the block-cut tree is built.
         # Without star weights (``plain``) spent stars matter little: forget them.
         spent = 0 if self.numbers_only else visited & self.star_mask
         everything = self.leaf_bound(node, comp)
         quick = everything + bonus
+        if banks is not None:
+            quick = min(quick, self.bank_bound(banks, 0))
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
         # that floor, ``rise`` may answer with a bound instead of the exact value.
-        gains: list[tuple[int, int, int]] = []
+        gains: list[tuple[int, int, int, int]] = []
         rise_gain = self.rise_gain
         h = higher
         while h:
@@ -340,23 +347,28 @@ class _Search:
             if ride_ends & low:
                 hit = ride_memo.get(ends | low)
                 extra = self.rides(ends | low) if hit is None else hit
+            # The component's part of a route rising to y, its rides included.
+            before = everything + extra
+            if banks is not None:
+                before = min(before, self.bank_bound(banks, low & ride_ends))
             gain = rise_gain.get((y, spent))
             if gain is None:
-                gain = self.rise(y, spent, alpha - everything - extra)
-            gain += extra
-            gains.append((y, gain, extra))
-            if everything + gain > quick:
-                quick = everything + gain
+                gain = self.rise(y, spent, alpha - before)
+            gains.append((y, gain + extra, extra, before + gain))
+            if before + gain > quick:
+                quick = before + gain
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
+        if banks is not None:
+            best = min(best, self.bank_bound(banks, 0))
         plain = self.plain
         if plain is None and self.wants_plain:
             plain = self.plain = _Search(self.graph, None, numbers_only=True)
         loose = self.star_weight(self.star_mask & ~visited) if plain is not None else 0
         any_mask = self.any_mask
-        for y, gain, extra in gains:
+        for y, gain, extra, cap in gains:
             reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
@@ -367,13 +379,111 @@ class _Search:
                     reach = r
                 if r_numbers > reach_numbers:
                     reach_numbers = r_numbers
-            value = reach + gain
+            value = min(reach + gain, cap)
             if value > best and value > alpha and plain is not None:
                 value = min(value, reach_numbers + loose + extra + self.plain_rise(
                     plain, y, alpha - reach_numbers - loose - extra))
             if value > best:
                 best = value
         return best
+
+    def banks(self, node: int, comp: int,
+              jumped: bool) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+        """The component seen on foot (Paris: no link crosses the Seine, so a run on both
+        banks falls apart into pieces joined only by rides). The route's part in the
+        component walks the piece of ``node``, then may ride to a dock of another piece,
+        walk it and ride on from another of its docks. A piece with a single free dock
+        can only be entered by a ride and left on foot, so it ends that part: a route
+        visits at most one such piece (a *terminal*). A node that is no dock and has a
+        single neighbour on foot can only end the part. When ``node`` cannot ride away
+        (it was entered by a ride, or is no dock) and its piece has no other dock, the
+        other pieces cannot be reached at all.
+
+        Returns ``(fixed, open_end, base, terminals)``: the weight of the piece of
+        ``node`` and of the pieces with several docks (every node but the ones that can
+        only end the part), the best end among those, their docks that may ride, and for
+        every terminal its weight (one end included) and its dock. ``bank_bound`` turns
+        these into a bound. Remembered."""
+        key = (node, comp, jumped, self.no_end)
+        hit = self.bank_memo.get(key)
+        if hit is not None:
+            return hit
+        nbr_mask = self.nbr_mask
+        weights = self.weights
+        docks = self.ride_ends
+        no_end = self.no_end
+        around = comp | (1 << node)
+        fixed = open_end = base = 0
+        terminals: list[tuple[int, int]] = []
+        rest = around
+        first = True
+        while rest:
+            seed = (1 << node) if first else rest & -rest
+            piece = frontier = seed
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    low = f & -f
+                    f ^= low
+                    nxt |= nbr_mask[low.bit_length() - 1]
+                frontier = nxt & around & ~piece
+                piece |= frontier
+            rest &= ~piece
+            inner = end = 0
+            p = piece & ~(1 << node)
+            while p:
+                low = p & -p
+                p ^= low
+                i = low.bit_length() - 1
+                w = weights[i]
+                if docks & low or (nbr_mask[i] & around).bit_count() >= 2:
+                    inner += w
+                elif w > end and not no_end & low:
+                    end = w
+            piece_docks = piece & docks
+            if first:
+                first = False
+                if jumped:
+                    piece_docks &= ~(1 << node)
+                fixed += inner
+                open_end = end
+                base = piece_docks
+                if not piece_docks:
+                    break  # no ride can leave this piece: the others are out of reach
+            elif piece_docks & (piece_docks - 1):
+                fixed += inner
+                open_end = max(open_end, end)
+                base |= piece_docks
+            else:
+                terminals.append((inner + end, piece_docks))
+        hit = self.bank_memo[key] = (fixed, open_end, base, tuple(terminals))
+        return hit
+
+    def bank_bound(self, banks: tuple[int, int, int, tuple[tuple[int, int], ...]],
+                   ride_to: int) -> int:
+        """Most the route's part in the component (``banks``) can score, its rides
+        included, when it ends there (``ride_to`` 0) or rises to the higher dock
+        ``ride_to`` (its bit): ending on foot, inside the pieces or in one terminal, or
+        riding to ``ride_to`` from a dock (so no terminal, and no node that can only end
+        the part, is on it)."""
+        fixed, open_end, base, terminals = banks
+        rides = self.ride_memo
+        hit = rides.get(base)
+        best = open_end + (self.rides(base) if hit is None else hit)
+        for weight, dock in terminals:
+            ends = base | dock
+            hit = rides.get(ends)
+            value = weight + (self.rides(ends) if hit is None else hit)
+            if value > best:
+                best = value
+        if ride_to and base:
+            ends = base | ride_to
+            hit = rides.get(ends)
+            value = self.rides(ends) if hit is None else hit
+            if value > best:
+                best = value
+        return fixed + best
 
     def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
         """``plain.rise``, its search states counted against this search's budget."""
