@@ -166,6 +166,10 @@ class _BudgetExceeded(Exception):
 
 _UNBOUNDED = 1 << 62
 
+_Banks = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
+"""``_Search.banks``: (fixed, open end, docks that may ride, terminals as (weight, dock,
+nodes next to the piece on foot))."""
+
 
 _NO_MOVE = (-1, False, 0)
 
@@ -206,8 +210,7 @@ class _Search:
             self.ride_partners[a] |= 1 << b
             self.ride_partners[b] |= 1 << a
         self.ride_memo: dict[int, int] = {0: 0}
-        self.bank_memo: dict[tuple[int, int, bool, int],
-                             tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+        self.bank_memo: dict[tuple[int, int, bool, int], _Banks] = {}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
@@ -232,6 +235,7 @@ class _Search:
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
+        self.ride_rise_gain: dict[tuple[int, int], int] = {}
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
@@ -347,16 +351,18 @@ class _Search:
             if ride_ends & low:
                 hit = ride_memo.get(ends | low)
                 extra = self.rides(ends | low) if hit is None else hit
-            # The component's part of a route rising to y, its rides included.
-            before = everything + extra
-            if banks is not None:
-                before = min(before, self.bank_bound(banks, low & ride_ends))
-            gain = rise_gain.get((y, spent))
-            if gain is None:
-                gain = self.rise(y, spent, alpha - before)
-            gains.append((y, gain + extra, extra, before + gain))
-            if before + gain > quick:
-                quick = before + gain
+            if banks is None:
+                before = everything + extra
+                gain = rise_gain.get((y, spent))
+                if gain is None:
+                    gain = self.rise(y, spent, alpha - before)
+                cap = before + gain
+            else:
+                cap, gain = self.bank_rise(banks, node, comp, y, spent, everything + bonus,
+                                           everything + extra, alpha)
+            gains.append((y, gain + extra, extra, cap))
+            if cap > quick:
+                quick = cap
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
         segment, chain = self.block_chains(node, comp)
@@ -387,8 +393,7 @@ class _Search:
                 best = value
         return best
 
-    def banks(self, node: int, comp: int,
-              jumped: bool) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    def banks(self, node: int, comp: int, jumped: bool) -> _Banks:
         """The component seen on foot (Paris: no link crosses the Seine, so a run on both
         banks falls apart into pieces joined only by rides). The route's part in the
         component walks the piece of ``node``, then may ride to a dock of another piece,
@@ -402,7 +407,8 @@ class _Search:
         Returns ``(fixed, open_end, base, terminals)``: the weight of the piece of
         ``node`` and of the pieces with several docks (every node but the ones that can
         only end the part), the best end among those, their docks that may ride, and for
-        every terminal its weight (one end included) and its dock. ``bank_bound`` turns
+        every terminal its weight (one end included), its dock and the nodes next to it on
+        foot. ``bank_bound`` turns
         these into a bound. Remembered."""
         key = (node, comp, jumped, self.no_end)
         hit = self.bank_memo.get(key)
@@ -414,7 +420,7 @@ class _Search:
         no_end = self.no_end
         around = comp | (1 << node)
         fixed = open_end = base = 0
-        terminals: list[tuple[int, int]] = []
+        terminals: list[tuple[int, int, int]] = []
         rest = around
         first = True
         while rest:
@@ -456,22 +462,30 @@ class _Search:
                 open_end = max(open_end, end)
                 base |= piece_docks
             else:
-                terminals.append((inner + end, piece_docks))
+                border = 0
+                p = piece
+                while p:
+                    low = p & -p
+                    p ^= low
+                    border |= nbr_mask[low.bit_length() - 1]
+                terminals.append((inner + end, piece_docks, border))
         hit = self.bank_memo[key] = (fixed, open_end, base, tuple(terminals))
         return hit
 
-    def bank_bound(self, banks: tuple[int, int, int, tuple[tuple[int, int], ...]],
-                   ride_to: int) -> int:
+    def bank_bound(self, banks: _Banks, rise_to: int = 0, ride_to: int = 0) -> int:
         """Most the route's part in the component (``banks``) can score, its rides
-        included, when it ends there (``ride_to`` 0) or rises to the higher dock
-        ``ride_to`` (its bit): ending on foot, inside the pieces or in one terminal, or
-        riding to ``ride_to`` from a dock (so no terminal, and no node that can only end
-        the part, is on it)."""
+        included, when it ends there (``rise_to`` 0) or rises to the higher number
+        ``rise_to`` (its bit; ``ride_to`` too when that is a dock): ending in the pieces
+        or in one terminal (when rising, one next to ``rise_to``: a terminal is left on
+        foot), or riding to ``ride_to`` from a dock (so no terminal, and no node that can
+        only end the part, is on it)."""
         fixed, open_end, base, terminals = banks
         rides = self.ride_memo
         hit = rides.get(base)
         best = open_end + (self.rides(base) if hit is None else hit)
-        for weight, dock in terminals:
+        for weight, dock, border in terminals:
+            if rise_to and not border & rise_to:
+                continue
             ends = base | dock
             hit = rides.get(ends)
             value = weight + (self.rides(ends) if hit is None else hit)
@@ -484,6 +498,42 @@ class _Search:
             if value > best:
                 best = value
         return fixed + best
+
+    def bank_rise(self, banks: _Banks, node: int, comp: int, y: int, spent: int,
+                  on_foot: int, by_ride: int, alpha: int) -> tuple[int, int]:
+        """Bounds of a rise to ``y`` from the component (``banks``): the most the route
+        scores from here on when it rises to ``y``, and the most it scores from ``y`` on.
+        Walking to ``y`` and riding to it are bounded apart (``on_foot`` and
+        ``by_ride``: the leaf bounds of the part before, its rides included): ``y``
+        entered by a ride cannot ride on, which ``rise`` (entering on foot) allows."""
+        low = 1 << y
+        cap = gain = -1
+        if self.nbr_mask[y] & (comp | (1 << node)):
+            before = min(on_foot, self.bank_bound(banks, low, 0))
+            hit = self.rise_gain.get((y, spent))
+            gain = self.rise(y, spent, alpha - before) if hit is None else hit
+            cap = before + gain
+        if self.ride_partners[y] & banks[2]:
+            hit = self.ride_memo.get(banks[2] | low)
+            before = min(by_ride, banks[0] + (self.rides(banks[2] | low) if hit is None
+                                              else hit))
+            hit = self.ride_rise_gain.get((y, spent))
+            ride_gain = self.ride_rise(y, spent, alpha - before) if hit is None else hit
+            cap = max(cap, before + ride_gain)
+            gain = max(gain, ride_gain)
+        return cap, gain
+
+    def ride_rise(self, y: int, spent: int, floor: int) -> int:
+        """``rise`` for a route entering ``y`` by a ride (so leaving it on foot)."""
+        gain = self.ride_rise_gain.get((y, spent))
+        if gain is None:
+            value = self.values[y]
+            assert value is not None
+            w = self.weights[y]
+            gain = w + self.best(y, value, spent | 1 << y, True, floor - w)
+            if gain > floor:
+                self.ride_rise_gain[y, spent] = gain
+        return gain
 
     def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
         """``plain.rise``, its search states counted against this search's budget."""
