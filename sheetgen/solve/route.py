@@ -166,6 +166,14 @@ class _BudgetExceeded(Exception):
 
 _UNBOUNDED = 1 << 62
 
+_RIDE_STEP = 1 << 10
+"""Move order: a ride's rank above every walk's (a walk ranks by its onward moves, fewer
+than this), one step per point of bonus below the dearest ride."""
+_RIDE_LAST = 1 << 40
+_RIDE_DEAD_END = 1 << 50
+"""Added to a ride's rank when its dock has nowhere to walk on: such a ride ends the
+route, so it is tried last."""
+
 _Banks = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
 """``_Search.banks``: (fixed, open end, docks that may ride, terminals as (weight, dock,
 nodes next to the piece on foot))."""
@@ -203,6 +211,10 @@ class _Search:
                 pair = (min(i, jump.target), max(i, jump.target))
                 if jump.bonus > self.ride_weight.get(pair, 0):
                     self.ride_weight[pair] = jump.bonus
+        top_bonus = max(self.ride_weight.values(), default=0)
+        self.ride_moves = [tuple((jump.target, jump.bonus,
+                                  _RIDE_LAST + (top_bonus - jump.bonus) * _RIDE_STEP)
+                                 for jump in jumps) for jumps in self.jumps]
         self.ride_ends = 0
         self.ride_partners = [0] * n
         for a, b in self.ride_weight:
@@ -320,7 +332,8 @@ class _Search:
                 ends |= 1 << node
             hit = ride_memo.get(ends)
             bonus = self.rides(ends) if hit is None else hit
-        banks = self.banks(node, comp, jumped) if ride_ends else None
+        # Paris: with docks in the component, the bound per bank of the Seine.
+        banks = self.banks(node, comp, jumped) if comp & ride_ends else None
         if not higher:
             if not comp:
                 return bonus
@@ -363,7 +376,7 @@ class _Search:
             gains.append((y, gain + extra, extra, cap))
             if cap > quick:
                 quick = cap
-        if quick <= alpha or comp.bit_count() < self.block_threshold:
+        if quick <= alpha or comp.bit_count() < self.block_threshold or banks is not None:
             return quick
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
@@ -517,6 +530,8 @@ class _Search:
             hit = self.ride_memo.get(banks[2] | low)
             before = min(by_ride, banks[0] + (self.rides(banks[2] | low) if hit is None
                                               else hit))
+            if gain >= 0 and before + gain <= max(alpha, cap):
+                return cap, gain  # the walk's gain, no smaller, settles it already
             hit = self.ride_rise_gain.get((y, spent))
             ride_gain = self.ride_rise(y, spent, alpha - before) if hit is None else hit
             cap = max(cap, before + ride_gain)
@@ -829,12 +844,14 @@ class _Search:
                 cand.append(((nbr_mask[j] & free).bit_count(), j, j, False, 0,
                              c if v is None else v))
         if not jumped:
-            for jump in self.jumps[node]:
-                j = jump.target
+            # Rides after the walks, the dearest first, and last those to a dock with
+            # nowhere to walk on (they end the route).
+            for j, bonus, rank in self.ride_moves[node]:
                 if free >> j & 1:
                     v = values[j]
-                    cand.append(((nbr_mask[j] & free).bit_count(), j, j, True, jump.bonus,
-                                 c if v is None else v))
+                    onward = (nbr_mask[j] & free).bit_count()
+                    cand.append((rank + onward if onward else rank + _RIDE_DEAD_END, j, j,
+                                 True, bonus, c if v is None else v))
         cand.sort()
         return [(m[2], m[3], m[4], m[5]) for m in cand]
 
@@ -911,7 +928,14 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                        s, c) for s, c in firsts]
         finally:
             search.max_states = max_states
-        starts.sort()
+        if search.flat and search.has_jumps:
+            # Stars and one number with rides: among starts of equal bound, those with
+            # the fewest links first (a route covering nearly every club must start or
+            # end at the clubs with one way out).
+            nbr_mask = search.nbr_mask
+            starts.sort(key=lambda t: (t[0], nbr_mask[t[1]].bit_count(), t[1]))
+        else:
+            starts.sort()
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
         # route found early raises the floor for it. A start searched in full is done.
