@@ -342,7 +342,8 @@ class _Search:
                 quick = min(quick, self.bank_bound(banks, 0))
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
-            return min(quick, self.block_chains(node, comp, False)[0] + bonus)
+            segment = self.block_chains(node, comp, False)[0] + bonus
+            return segment if banks is None else min(quick, segment)
         # The rises' gains first: with the whole component they give a cheap bound,
         # often enough for a cut before the block-cut tree is built.
         # Without star weights (``plain``) spent stars matter little: forget them.
@@ -376,18 +377,18 @@ class _Search:
             gains.append((y, gain + extra, extra, cap))
             if cap > quick:
                 quick = cap
-        if quick <= alpha or comp.bit_count() < self.block_threshold or banks is not None:
+        if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
+        if banks is not None:
+            return self.bank_stars(comp, visited, gains, self.bank_bound(banks, 0), alpha)
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
-        if banks is not None:
-            best = min(best, self.bank_bound(banks, 0))
         plain = self.plain
         if plain is None and self.wants_plain:
             plain = self.plain = _Search(self.graph, None, numbers_only=True)
         loose = self.star_weight(self.star_mask & ~visited) if plain is not None else 0
         any_mask = self.any_mask
-        for y, gain, extra, cap in gains:
+        for y, gain, extra, _ in gains:
             reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
@@ -398,7 +399,7 @@ class _Search:
                     reach = r
                 if r_numbers > reach_numbers:
                     reach_numbers = r_numbers
-            value = min(reach + gain, cap)
+            value = reach + gain
             if value > best and value > alpha and plain is not None:
                 value = min(value, reach_numbers + loose + extra + self.plain_rise(
                     plain, y, alpha - reach_numbers - loose - extra))
@@ -421,8 +422,7 @@ class _Search:
         ``node`` and of the pieces with several docks (every node but the ones that can
         only end the part), the best end among those, their docks that may ride, and for
         every terminal its weight (one end included), its dock and the nodes next to it on
-        foot. ``bank_bound`` turns
-        these into a bound. Remembered."""
+        foot. ``bank_bound`` turns these into a bound. Remembered."""
         key = (node, comp, jumped, self.no_end)
         hit = self.bank_memo.get(key)
         if hit is not None:
@@ -537,6 +537,27 @@ class _Search:
             cap = max(cap, before + ride_gain)
             gain = max(gain, ride_gain)
         return cap, gain
+
+    def bank_stars(self, comp: int, visited: int, gains: list[tuple[int, int, int, int]],
+                   best: int, alpha: int) -> int:
+        """The bank bound's rises with every free star counted once (the second bound
+        of ``upper_bound``, without the block-cut tree, which rides merge into one
+        block): the numbers of the component, the free stars, the rides, and ``y``'s
+        continuation counting numbers only. ``best`` is the bound without a rise."""
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True)
+        if plain is None:
+            return max(best, max(cap for _, _, _, cap in gains))
+        loose = self.star_weight(self.star_mask & ~visited)
+        numbers = self.star_weight(comp & ~self.star_mask) + loose
+        for y, _, extra, cap in gains:
+            if cap > best and cap > alpha:
+                cap = min(cap, numbers + extra + self.plain_rise(
+                    plain, y, alpha - numbers - extra))
+            if cap > best:
+                best = cap
+        return best
 
     def ride_rise(self, y: int, spent: int, floor: int) -> int:
         """``rise`` for a route entering ``y`` by a ride (so leaving it on foot)."""
