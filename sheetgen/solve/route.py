@@ -256,6 +256,8 @@ class _Search:
                                for v, w in zip(g.values, self.weights, strict=True)]
         self.graph = graph
         self.plain: _Search | None = None
+        self.bare: _Search | None = None
+        """The same search with rides worth nothing, for ``bare_cap``."""
         """The same search counting numbers only (stars weigh nothing), for the second
         bound of a rise; made when first needed, on boards with stars and several
         numbers."""
@@ -356,6 +358,7 @@ class _Search:
         # that floor, ``rise`` may answer with a bound instead of the exact value.
         gains: list[tuple[int, int, int, int]] = []
         rise_gain = self.rise_gain
+        all_rides = -1  # the rides of the whole future, asked for when first needed
         h = higher
         while h:
             low = h & -h
@@ -374,6 +377,10 @@ class _Search:
             else:
                 cap, gain = self.bank_rise(banks, node, comp, y, spent, everything + bonus,
                                            everything + extra, alpha)
+                if cap > alpha and self.bare is not self:
+                    if all_rides < 0:
+                        all_rides = self.rides(ends | (self.ge_mask[c] & ~visited & ride_ends))
+                    cap = min(cap, self.bare_cap(banks, y, spent, all_rides, alpha))
             gains.append((y, gain + extra, extra, cap))
             if cap > quick:
                 quick = cap
@@ -537,6 +544,43 @@ class _Search:
             cap = max(cap, before + ride_gain)
             gain = max(gain, ride_gain)
         return cap, gain
+
+    def bare_cap(self, banks: _Banks, y: int, spent: int, all_rides: int,
+                 alpha: int) -> int:
+        """A third bound of a rise to ``y`` from the component (``banks``), with every
+        ride counted once over the whole route. The bound of a rise adds the rides
+        before ``y`` to the best continuation from ``y``, rides included, and the two
+        may together count more rides than a route can take (4 rides on 9 docks are
+        worth at most 20 in all). Here: the clubs of the component's part, the heaviest
+        matching on every dock the route may still use (``all_rides``), and ``y``'s
+        continuation counting clubs only (the same search with rides worth nothing),
+        when that search settles within a few dozen states (else no bound: ``rise``
+        on a long run can cost more than the bound saves)."""
+        fixed, open_end, _, terminals = banks
+        clubs = fixed + max(open_end, max((t[0] for t in terminals), default=0))
+        bare = self.bare
+        if bare is None:
+            g = self.graph
+            bare = self.bare = _Search(RouteGraph(
+                g.values, g.weights, g.neighbours,
+                tuple(tuple(Jump(j.target, 0) for j in jumps) for jumps in self.jumps)),
+                None)
+            # Its rides are worth nothing but still end at docks, so the bank bound
+            # applies there too; it needs no third bound of its own.
+            bare.ride_weight = dict.fromkeys(self.ride_weight, 0)
+            bare.ride_ends = self.ride_ends
+            bare.ride_partners = self.ride_partners
+            bare.bare = bare
+        before = bare.states
+        bare.max_states = before + _BARE_ALLOWANCE
+        try:
+            gain = bare.rise(y, spent, alpha - clubs - all_rides)
+        except _BudgetExceeded:
+            gain = _UNBOUNDED
+        self.states += bare.states - before
+        if self.max_states is not None and self.states > self.max_states:
+            raise _BudgetExceeded
+        return clubs + all_rides + gain
 
     def bank_stars(self, comp: int, visited: int, gains: list[tuple[int, int, int, int]],
                    best: int, alpha: int) -> int:
@@ -1014,6 +1058,9 @@ _ALLOWANCES: tuple[int | None, ...] = (50, None)
 """Search states per start in each pass over the starts (None: no limit)."""
 
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
+
+_BARE_ALLOWANCE = 50
+"""Search states a rides-free continuation may take in ``_Search.bare_cap``."""
 """The same on boards of stars and one number with rides, where a start's search needs a
 few hundred states to walk its first full route."""
 
