@@ -222,6 +222,14 @@ class _Search:
             self.ride_partners[a] |= 1 << b
             self.ride_partners[b] |= 1 << a
         self.ride_memo: dict[int, int] = {0: 0}
+        # Every jump's ends, worth points or not, for the bound per bank.
+        self.docks = 0
+        self.dock_partners = [0] * n
+        for i, jumps in enumerate(self.jumps):
+            for jump in jumps:
+                self.docks |= 1 << i | 1 << jump.target
+                self.dock_partners[i] |= 1 << jump.target
+                self.dock_partners[jump.target] |= 1 << i
         self.bank_memo: dict[tuple[int, int, bool, int], _Banks] = {}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
@@ -335,7 +343,7 @@ class _Search:
             hit = ride_memo.get(ends)
             bonus = self.rides(ends) if hit is None else hit
         # Paris: with docks in the component, the bound per bank of the Seine.
-        banks = self.banks(node, comp, jumped) if comp & ride_ends else None
+        banks = self.banks(node, comp, jumped) if comp & self.docks else None
         if not higher:
             if not comp:
                 return bonus
@@ -436,7 +444,7 @@ class _Search:
             return hit
         nbr_mask = self.nbr_mask
         weights = self.weights
-        docks = self.ride_ends
+        docks = self.docks
         no_end = self.no_end
         around = comp | (1 << node)
         fixed = open_end = base = 0
@@ -492,13 +500,11 @@ class _Search:
         hit = self.bank_memo[key] = (fixed, open_end, base, tuple(terminals))
         return hit
 
-    def bank_bound(self, banks: _Banks, rise_to: int = 0, ride_to: int = 0) -> int:
+    def bank_bound(self, banks: _Banks, rise_to: int = 0) -> int:
         """Most the route's part in the component (``banks``) can score, its rides
-        included, when it ends there (``rise_to`` 0) or rises to the higher number
-        ``rise_to`` (its bit; ``ride_to`` too when that is a dock): ending in the pieces
-        or in one terminal (when rising, one next to ``rise_to``: a terminal is left on
-        foot), or riding to ``ride_to`` from a dock (so no terminal, and no node that can
-        only end the part, is on it)."""
+        included, when it ends there (``rise_to`` 0) or walks on to the higher number
+        ``rise_to`` (its bit): ending in the pieces or in one terminal (when walking
+        on, a terminal next to ``rise_to``)."""
         fixed, open_end, base, terminals = banks
         rides = self.ride_memo
         hit = rides.get(base)
@@ -509,12 +515,6 @@ class _Search:
             ends = base | dock
             hit = rides.get(ends)
             value = weight + (self.rides(ends) if hit is None else hit)
-            if value > best:
-                best = value
-        if ride_to and base:
-            ends = base | ride_to
-            hit = rides.get(ends)
-            value = self.rides(ends) if hit is None else hit
             if value > best:
                 best = value
         return fixed + best
@@ -529,16 +529,17 @@ class _Search:
         low = 1 << y
         cap = gain = -1
         if self.nbr_mask[y] & (comp | (1 << node)):
-            before = min(on_foot, self.bank_bound(banks, low, 0))
+            before = min(on_foot, self.bank_bound(banks, low))
             hit = self.rise_gain.get((y, spent))
             gain = self.rise(y, spent, alpha - before) if hit is None else hit
             cap = before + gain
-        if self.ride_partners[y] & banks[2]:
+        if self.dock_partners[y] & banks[2]:
             hit = self.ride_memo.get(banks[2] | low)
             before = min(by_ride, banks[0] + (self.rides(banks[2] | low) if hit is None
                                               else hit))
             if gain >= 0 and before + gain <= max(alpha, cap):
-                return cap, gain  # the walk's gain, no smaller, settles it already
+                # The walk's gain, no smaller, settles it already.
+                return max(cap, before + gain), gain
             hit = self.ride_rise_gain.get((y, spent))
             ride_gain = self.ride_rise(y, spent, alpha - before) if hit is None else hit
             cap = max(cap, before + ride_gain)
@@ -565,12 +566,7 @@ class _Search:
                 g.values, g.weights, g.neighbours,
                 tuple(tuple(Jump(j.target, 0) for j in jumps) for jumps in self.jumps)),
                 None)
-            # Its rides are worth nothing but still end at docks, so the bank bound
-            # applies there too; it needs no third bound of its own.
-            bare.ride_weight = dict.fromkeys(self.ride_weight, 0)
-            bare.ride_ends = self.ride_ends
-            bare.ride_partners = self.ride_partners
-            bare.bare = bare
+            bare.bare = bare  # its rides are worth nothing: no third bound there
         before = bare.states
         bare.max_states = before + _BARE_ALLOWANCE
         try:

@@ -17,8 +17,9 @@ from sheetgen.solve.route import Jump, RouteGraph, _Search, solve
 @st.composite
 def two_bank_graphs(draw: st.DrawFn) -> RouteGraph:
     """Two banks of 3-6 nodes, links only within a bank, 2-5 docks on either bank with a
-    ride from every dock to every other worth the distance between their letters; stars
-    and a few numbers, so runs, rises and both kinds of pieces (one dock, several) occur."""
+    ride from every dock to every other worth the distance between their letters (or,
+    one way only, some worth nothing); stars and a few numbers, so runs, rises and both
+    kinds of pieces (one dock, several) occur."""
     sizes = (draw(st.integers(3, 6)), draw(st.integers(3, 6)))
     n = sum(sizes)
     nbrs: list[set[int]] = [set() for _ in range(n)]
@@ -32,10 +33,12 @@ def two_bank_graphs(draw: st.DrawFn) -> RouteGraph:
                 nbrs[b].add(a)
         start += size
     docks = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=5, unique=True))
+    one_way = draw(st.booleans())  # rides one way only (and some worth nothing)
     jumps: list[list[Jump]] = [[] for _ in range(n)]
     for a, b in combinations(range(len(docks)), 2):
-        jumps[docks[a]].append(Jump(docks[b], b - a))
-        jumps[docks[b]].append(Jump(docks[a], b - a))
+        jumps[docks[a]].append(Jump(docks[b], (b - a) % 3 if one_way else b - a))
+        if not one_way:
+            jumps[docks[b]].append(Jump(docks[a], b - a))
     values = tuple(draw(st.lists(st.sampled_from((None, 3, 3, 3, 4, 5)),
                                  min_size=n, max_size=n)))
     weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
@@ -67,7 +70,7 @@ def best_continuation(graph: RouteGraph, node: int, c: int, visited: int,
     return best
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(graph=two_bank_graphs(), data=st.data())
 def test_bank_bound_is_never_below_the_best_continuation(graph: RouteGraph,
                                                           data: st.DataObject) -> None:
@@ -84,9 +87,15 @@ def test_bank_bound_is_never_below_the_best_continuation(graph: RouteGraph,
             break
         node, jumped, _, c = data.draw(st.sampled_from(moves))
         visited |= 1 << node
-    search = _Search(graph, None)
     exact = best_continuation(graph, node, c, visited, jumped)
-    assert search.upper_bound(node, c, visited, None, -1, jumped) >= exact
+    # Asked with a floor, the bound may stop short of the exact value but never goes
+    # below it; the search returns the exact value above the floor, else a bound no
+    # larger than the floor and no smaller than the exact value.
+    search = _Search(graph, None)
+    for alpha in data.draw(st.lists(st.integers(-1, exact + 3), min_size=1, max_size=3)):
+        assert search.upper_bound(node, c, visited, None, alpha, jumped) >= exact
+        value = search.best(node, c, visited, jumped, alpha)
+        assert value == exact if exact > alpha else exact <= value <= alpha
     assert search.best(node, c, visited, jumped, -1) == exact
 
 
