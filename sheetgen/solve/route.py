@@ -385,7 +385,8 @@ class _Search:
             else:
                 cap, gain = self.bank_rise(banks, node, comp, y, spent, everything + bonus,
                                            everything + extra, alpha)
-                if cap > alpha and self.bare is not self:
+                if (cap > alpha and self.bare is not self
+                        and comp.bit_count() >= self.block_threshold):
                     if all_rides < 0:
                         all_rides = self.rides(ends | (self.ge_mask[c] & ~visited & ride_ends))
                     cap = min(cap, self.bare_cap(banks, y, spent, all_rides, alpha))
@@ -556,7 +557,8 @@ class _Search:
         matching on every dock the route may still use (``all_rides``), and ``y``'s
         continuation counting clubs only (the same search with rides worth nothing),
         when that search settles within a few dozen states (else no bound: ``rise``
-        on a long run can cost more than the bound saves)."""
+        on a long run can cost more than the bound saves). Asked for large components
+        only (on small ones it costs more than it saves)."""
         fixed, open_end, _, terminals = banks
         clubs = fixed + max(open_end, max((t[0] for t in terminals), default=0))
         bare = self.bare
