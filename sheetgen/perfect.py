@@ -44,7 +44,8 @@ The bound the solver proves stays near twice the number of spaces: its linear re
 spreads every mark thinly over many spaces and never sees that a route meets its numbers in
 increasing order. So the reported bound is the smaller of the solver's and that of
 :mod:`sheetgen.perfect_bound`, a relaxation that keeps the route's order and is solved by
-dynamic programming; when it cannot beat the best board found, that board is proven best.
+dynamic programming in the last quarter of the time limit; when it cannot beat the best
+board found, that board is proven best.
 
 Every result is checked independently before it is returned: the board must pass
 :func:`sheetgen.rules.check.check_board` and its score is recomputed by the exact route
@@ -70,6 +71,13 @@ WORK_PER_SECOND = 0.6
 quarter of that). The limit is given to the solver as work, not as wall time, so the same
 seed and limit give the same board on every machine (a busy or slow machine takes longer
 rather than stopping early with a different board)."""
+BOUND_SHARE = 0.25
+"""The share of the time limit given to the upper bound's programme; the optimiser gets the
+rest."""
+BOUND_STATES_PER_SECOND = 80_000
+"""States the upper bound's programme creates per second on the same machine (usa and
+europe, light load); its share of the limit is given to it as this many states, so it too
+stops at the same point on every machine."""
 
 
 class PerfectUnavailableError(RuntimeError):
@@ -353,7 +361,8 @@ def perfect_game(game_map: Map, script: Script,
     model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
                par.route)
     solver = cp_model.CpSolver()
-    solver.parameters.max_deterministic_time = float(time_limit) * WORK_PER_SECOND
+    solver.parameters.max_deterministic_time = (
+        float(time_limit) * (1 - BOUND_SHARE) * WORK_PER_SECOND)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     status = solver.Solve(model.m)
@@ -367,7 +376,11 @@ def perfect_game(game_map: Map, script: Script,
     result = best_route(game_map, board)
     if result.score < par.score:  # never worse than the game the hint started from
         board, result = played.board, par
-    relaxed = perfect_upper_bound(game_map, script, known=result.score)
+    # The relaxation's bound last: the better the board it has to beat, the more of its
+    # states it can skip.
+    relaxed = perfect_upper_bound(
+        game_map, script, known=result.score,
+        budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
     bound = min(bound, relaxed.value)
     return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
                          board=board, route=result.route)

@@ -40,7 +40,7 @@ from sheetgen.render.sheet import (
     turn_count,
 )
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import text, text_width, wrap
+from sheetgen.render.text import route_proof, text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
@@ -421,7 +421,7 @@ def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board:
     letter = {d.space: d.letter for d in game_map.docks}
     rides = ", ".join(f"{letter[a]}-{letter[b]} ({ride_points(letter[a], letter[b])})"
                       for a, b in result.rides) or "none"
-    proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
+    proof = route_proof(result.proven_optimal)
     breakdown = (f"Score {result.score} = {result.spaces} clubs + {result.circled} circled + "
                  f"{result.bonus} boat points · {proof}")
     dwg.add(text(dwg, breakdown, MARGIN, foot_y, 9, bold=True, class_="breakdown"))

@@ -33,7 +33,7 @@ from sheetgen.render.sheet import (
     side_column,
 )
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import PT, fit_text, text, text_width, wrap
+from sheetgen.render.text import PT, fit_text, route_proof, text, text_width, wrap
 from sheetgen.solve.ontour import PlayerScore, Standings
 from sheetgen.templates import Paper
 
@@ -318,7 +318,7 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
     if beside:  # a tall map (Europe): the text goes beside it
         foot_x, top_y, foot_w, _ = furniture_box(width, height, geometry)
         foot_y = top_y + 4.0
-    proof = "proven best route" if result.proven_optimal else "best route found (not proven)"
+    proof = route_proof(result.proven_optimal)
     if board_note is None:
         board_note = f"circled on the whole board: {entry.circled_on_board} (tie-break)"
     breakdown = (f"Score {result.score} = {result.spaces} spaces on the route + "

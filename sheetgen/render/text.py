@@ -247,3 +247,9 @@ def fit_text(content: str, width_mm: float, size_pt: float, *, min_pt: float,
         kept[-1] = last + ELLIPSIS
         lines = kept
     return lines or [""], size
+
+
+def route_proof(proven: bool) -> str:
+    """What a scored page says of its route: proven the best of its board, or not."""
+    return ("no route on this board scores more (proven)" if proven
+            else "best route found (not proven)")

@@ -15,7 +15,7 @@ from sheetgen.cli import main
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Card, Cell, Map, Region, Space, SpaceId, make_edge
 from sheetgen.perfect import PerfectUnavailableError, perfect_game
-from sheetgen.perfect_bound import perfect_upper_bound
+from sheetgen.perfect_bound import _elementary, _priced, _Relaxation, perfect_upper_bound
 from sheetgen.players import par_result
 from sheetgen.players.game import legal_moves, setup_cells
 from sheetgen.rules.check import check_board
@@ -212,6 +212,30 @@ def test_bound_relaxation_equals_its_oracle_and_holds(seed: int) -> None:
     assert bound.value >= brute_force(game_map, script)
     # Told a score no walk can beat, the programme says so.
     assert perfect_upper_bound(game_map, script, known=oracle).value == oracle
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_priced_rounds_never_cut_below_the_relaxation(seed: int) -> None:
+    # Pricing "each space once" instead of enforcing it may only lose exactness: every
+    # priced bound is at least the relaxation's optimum, and so at least the perfect game.
+    game_map = small_map()
+    script = make_script(game_map, seed)
+    priced = _priced(_Relaxation(game_map, script), known=0, budget=200_000)
+    assert priced.rounds >= 1
+    assert priced.value >= relaxation_oracle(game_map, script)
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_priced_rounds_tighten_the_bound_on_real_maps(map_id: str) -> None:
+    # On the real maps the exact rounds stop at the first; a few priced ones go lower, and
+    # still never below a game the built-in player reached.
+    game_map = find_map(map_id)
+    script = make_script(game_map, 0)
+    relaxation = _Relaxation(game_map, script)
+    par = par_result(game_map, script).score
+    first = _elementary(relaxation, par, 20_000)
+    priced = _priced(relaxation, par, 150_000)
+    assert par <= priced.value < first.value
 
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])

@@ -96,7 +96,8 @@ def test_score_json_and_scored_page_show_the_rides(tmp_path: Path) -> None:
     rides = [el.get("id") for el in root.iter(SVG + "g") if el.get("class") == "boat-ride"]
     assert rides == ["ride-H-B", "ride-C-I"]
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
-    assert "Score 17 = 4 clubs + 1 circled + 12 boat points · proven best route" in texts
+    assert ("Score 17 = 4 clubs + 1 circled + 12 boat points · no route on this board "
+            "scores more (proven)") in texts
 
 
 # --- the sheet's furniture, read back -----------------------------------------------------
