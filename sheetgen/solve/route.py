@@ -65,6 +65,20 @@ component, the current node (when it may still ride away) and ``y``, solved exac
 subsets (Paris: nine docks, so at most four rides, worth at most 20 together, where a
 bound that let every dock be entered by its best ride allowed 56).
 
+Jumps also cut the component apart: seen on foot (Paris: no link crosses the Seine) it
+falls into pieces joined only by jumps, and the jumps merge every dock into one block of
+the block-cut tree, so that bound says nothing there. The bound per bank replaces it: a
+piece other than the current node's that holds a single free dock can only be entered by
+a jump and left on foot, so the route's part in the component ends there and visits at
+most one such piece; when the current node cannot jump and its piece holds no other
+dock, no other piece can be reached; a rise into a dock by a jump is bounded by the
+continuation of a node entered by a jump (which cannot jump on, where ``rise`` may); and
+on large components a third bound counts every ride of the route once (the clubs before
+the rise, the best matching on every dock still usable, and the continuation's clubs from
+the same search with rides worth nothing, when that settles within 50 states). Moves try
+walks before rides (the dearest first, a ride to a dock with nowhere to walk on last),
+and on flat boards with rides the starts of equal bound go fewest links first.
+
 The starts are tried best bound first (their full bounds when these take under 200
 states, as on boards of mostly distinct numbers; else the quick bounds that search
 nothing below the start), in passes: first with an allowance of a few dozen search
