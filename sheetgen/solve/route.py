@@ -98,7 +98,7 @@ start by start in one pass, as those drops then cut more than the passes.
 Ties: among routes of equal score the first one met in the search order (greedy routes
 included) is returned. The order depends only on the graph and the board (starts by upper
 bound then map order, in the fixed passes above; moves by fewest onward moves, then node
-order), so the same board always gives the same route.
+order, rides after walks as above), so the same board always gives the same route.
 """
 
 from __future__ import annotations
