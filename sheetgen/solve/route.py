@@ -374,8 +374,10 @@ class _Search:
         spent = 0 if self.numbers_only else visited & self.star_mask
         everything = self.leaf_bound(node, comp)
         quick = everything + bonus
+        bank0 = 0
         if banks is not None:
-            quick = min(quick, self.bank_bound(banks, 0))
+            bank0 = self.bank_bound(banks, 0)
+            quick = min(quick, bank0)
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
         # that floor, ``rise`` may answer with a bound instead of the exact value.
         gains: list[tuple[int, int, int, int]] = []
@@ -397,7 +399,8 @@ class _Search:
                     gain = self.rise(y, spent, alpha - before)
                 cap = before + gain
             else:
-                cap, gain = self.bank_rise(banks, node, comp, y, spent, everything + bonus,
+                cap, gain = self.bank_rise(banks, node, comp, y, spent,
+                                           min(everything + bonus, bank0),
                                            everything + extra, alpha)
                 if (cap > alpha and self.bare is not self
                         and comp.bit_count() >= self.block_threshold):
@@ -410,7 +413,7 @@ class _Search:
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
         if banks is not None:
-            return self.bank_stars(comp, visited, gains, self.bank_bound(banks, 0), alpha)
+            return self.bank_stars(comp, visited, gains, bank0, alpha)
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
         plain = self.plain
@@ -539,12 +542,12 @@ class _Search:
         """Bounds of a rise to ``y`` from the component (``banks``): the most the route
         scores from here on when it rises to ``y``, and the most it scores from ``y`` on.
         Walking to ``y`` and riding to it are bounded apart (``on_foot`` and
-        ``by_ride``: the leaf bounds of the part before, its rides included): ``y``
+        ``by_ride``: bounds of the part before, its rides included): ``y``
         entered by a ride cannot ride on, which ``rise`` (entering on foot) allows."""
         low = 1 << y
         cap = gain = -1
         if self.nbr_mask[y] & (comp | (1 << node)):
-            before = min(on_foot, self.bank_bound(banks, low))
+            before = min(on_foot, self.bank_bound(banks, low)) if banks[3] else on_foot
             hit = self.rise_gain.get((y, spent))
             gain = self.rise(y, spent, alpha - before) if hit is None else hit
             cap = before + gain
