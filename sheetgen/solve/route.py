@@ -77,6 +77,20 @@ component, the current node (when it may still ride away) and ``y``, solved exac
 subsets (Paris: nine docks, so at most four rides, worth at most 20 together, where a
 bound that let every dock be entered by its best ride allowed 56).
 
+Jumps also cut the component apart: seen on foot (Paris: no link crosses the Seine) it
+falls into pieces joined only by jumps, and the jumps merge every dock into one block of
+the block-cut tree, so that bound says nothing there. The bound per bank replaces it: a
+piece other than the current node's that holds a single free dock can only be entered by
+a jump and left on foot, so the route's part in the component ends there and visits at
+most one such piece; when the current node cannot jump and its piece holds no other
+dock, no other piece can be reached; a rise into a dock by a jump is bounded by the
+continuation of a node entered by a jump (which cannot jump on, where ``rise`` may); and
+on large components a third bound counts every ride of the route once (the clubs before
+the rise, the best matching on every dock still usable, and the continuation's clubs from
+the same search with rides worth nothing, when that settles within 50 states). Moves try
+walks before rides (the dearest first, a ride to a dock with nowhere to walk on last),
+and on flat boards with rides the starts of equal bound go fewest links first.
+
 The starts are tried best bound first (their full bounds when these take under 200
 states, as on boards of mostly distinct numbers; else the quick bounds that search
 nothing below the start), in passes: first with an allowance of a few dozen search
@@ -96,7 +110,7 @@ start by start in one pass, as those drops then cut more than the passes.
 Ties: among routes of equal score the first one met in the search order (greedy routes
 included) is returned. The order depends only on the graph and the board (starts by upper
 bound then map order, in the fixed passes above; moves by fewest onward moves, then node
-order), so the same board always gives the same route.
+order, rides after walks as above), so the same board always gives the same route.
 """
 
 from __future__ import annotations
@@ -178,6 +192,18 @@ class _BudgetExceeded(Exception):
 
 _UNBOUNDED = 1 << 62
 
+_RIDE_STEP = 1 << 10
+"""Move order: a ride's rank above every walk's (a walk ranks by its onward moves, fewer
+than this), one step per point of bonus below the dearest ride."""
+_RIDE_LAST = 1 << 40
+_RIDE_DEAD_END = 1 << 50
+"""Added to a ride's rank when its dock has nowhere to walk on: such a ride ends the
+route, so it is tried last."""
+
+_Banks = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
+"""``_Search.banks``: (fixed, open end, docks that may ride, terminals as (weight, dock,
+nodes next to the piece on foot))."""
+
 
 _NO_MOVE = (-1, False, 0)
 
@@ -211,6 +237,10 @@ class _Search:
                 pair = (min(i, jump.target), max(i, jump.target))
                 if jump.bonus > self.ride_weight.get(pair, 0):
                     self.ride_weight[pair] = jump.bonus
+        top_bonus = max(self.ride_weight.values(), default=0)
+        self.ride_moves = [tuple((jump.target, jump.bonus,
+                                  _RIDE_LAST + (top_bonus - jump.bonus) * _RIDE_STEP)
+                                 for jump in jumps) for jumps in self.jumps]
         self.ride_ends = 0
         self.ride_partners = [0] * n
         for a, b in self.ride_weight:
@@ -218,6 +248,15 @@ class _Search:
             self.ride_partners[a] |= 1 << b
             self.ride_partners[b] |= 1 << a
         self.ride_memo: dict[int, int] = {0: 0}
+        # Every jump's ends, worth points or not, for the bound per bank.
+        self.docks = 0
+        self.dock_partners = [0] * n
+        for i, jumps in enumerate(self.jumps):
+            for jump in jumps:
+                self.docks |= 1 << i | 1 << jump.target
+                self.dock_partners[i] |= 1 << jump.target
+                self.dock_partners[jump.target] |= 1 << i
+        self.bank_memo: dict[tuple[int, int, bool, int], _Banks] = {}
         self.star_mask = sum(1 << i for i, v in enumerate(g.values) if v is None)
         distinct = sorted({v for v in g.values if v is not None} or {0})
         self.distinct = distinct
@@ -242,6 +281,7 @@ class _Search:
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
+        self.ride_rise_gain: dict[tuple[int, int], int] = {}
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
@@ -250,6 +290,8 @@ class _Search:
                                for v, w in zip(g.values, self.weights, strict=True)]
         self.graph = graph
         self.plain: _Search | None = None
+        self.bare: _Search | None = None
+        """The same search with rides worth nothing, for ``bare_cap``."""
         """The same search counting numbers only (stars weigh nothing), for the second
         bound of a rise; made when first needed, on boards with stars and several
         numbers."""
@@ -350,13 +392,18 @@ class _Search:
                 ends |= 1 << node
             hit = ride_memo.get(ends)
             bonus = self.rides(ends) if hit is None else hit
+        # Paris: with docks in the component, the bound per bank of the Seine.
+        banks = self.banks(node, comp, jumped) if comp & self.docks else None
         if not higher:
             if not comp:
                 return bonus
             quick = self.leaf_bound(node, comp) + bonus
+            if banks is not None:
+                quick = min(quick, self.bank_bound(banks, 0))
             if quick <= alpha or comp.bit_count() < self.block_threshold:
                 return quick
-            return self.block_chains(node, comp, False)[0] + bonus
+            segment = self.block_chains(node, comp, False)[0] + bonus
+            return segment if banks is None else min(quick, segment)
         if self.sharp and not ride_ends and comp.bit_count() >= self.block_threshold:
             return self.chain_bound(node, c, visited, jumped, (comp, border), higher, alpha,
                                     live)
@@ -366,10 +413,15 @@ class _Search:
         spent = 0 if self.numbers_only else visited & self.star_mask
         everything = self.leaf_bound(node, comp)
         quick = everything + bonus
+        bank0 = 0
+        if banks is not None:
+            bank0 = self.bank_bound(banks, 0)
+            quick = min(quick, bank0)
         # A rise's gain is only needed to decide whether it can beat alpha: asked with
         # that floor, ``rise`` may answer with a bound instead of the exact value.
-        gains: list[tuple[int, int, int]] = []
+        gains: list[tuple[int, int, int, int]] = []
         rise_gain = self.rise_gain
+        all_rides = -1  # the rides of the whole future, asked for when first needed
         h = higher
         while h:
             low = h & -h
@@ -379,15 +431,28 @@ class _Search:
             if ride_ends & low:
                 hit = ride_memo.get(ends | low)
                 extra = self.rides(ends | low) if hit is None else hit
-            gain = rise_gain.get((y, spent))
-            if gain is None:
-                gain = self.rise(y, spent, alpha - everything - extra)
-            gain += extra
-            gains.append((y, gain, extra))
-            if everything + gain > quick:
-                quick = everything + gain
+            if banks is None:
+                before = everything + extra
+                gain = rise_gain.get((y, spent))
+                if gain is None:
+                    gain = self.rise(y, spent, alpha - before)
+                cap = before + gain
+            else:
+                cap, gain = self.bank_rise(banks, node, comp, y, spent,
+                                           min(everything + bonus, bank0),
+                                           everything + extra, alpha)
+                if (cap > alpha and self.bare is not self
+                        and comp.bit_count() >= self.block_threshold):
+                    if all_rides < 0:
+                        all_rides = self.rides(ends | (self.ge_mask[c] & ~visited & ride_ends))
+                    cap = min(cap, self.bare_cap(banks, y, spent, all_rides, alpha))
+            gains.append((y, gain + extra, extra, cap))
+            if cap > quick:
+                quick = cap
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
+        if banks is not None:
+            return self.bank_stars(comp, visited, gains, bank0, alpha)
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
         plain = self.plain
@@ -402,7 +467,7 @@ class _Search:
                 live = self.key_of(node, c, visited, jumped, (comp, border))[2]
             loose = self.star_weight(self.star_mask & live)
         any_mask = self.any_mask
-        for y, gain, extra in gains:
+        for y, gain, extra, _ in gains:
             reach = reach_numbers = 0
             attach = any_mask[y] & (comp | (1 << node))
             while attach:
@@ -473,6 +538,197 @@ class _Search:
             if value > best:
                 best = value
         return best
+
+    def banks(self, node: int, comp: int, jumped: bool) -> _Banks:
+        """The component seen on foot (Paris: no link crosses the Seine, so a run on both
+        banks falls apart into pieces joined only by rides). The route's part in the
+        component walks the piece of ``node``, then may ride to a dock of another piece,
+        walk it and ride on from another of its docks. A piece with a single free dock
+        can only be entered by a ride and left on foot, so it ends that part: a route
+        visits at most one such piece (a *terminal*). A node that is no dock and has a
+        single neighbour on foot can only end the part. When ``node`` cannot ride away
+        (it was entered by a ride, or is no dock) and its piece has no other dock, the
+        other pieces cannot be reached at all.
+
+        Returns ``(fixed, open_end, base, terminals)``: the weight of the piece of
+        ``node`` and of the pieces with several docks (every node but the ones that can
+        only end the part), the best end among those, their docks that may ride, and for
+        every terminal its weight (one end included), its dock and the nodes next to it on
+        foot. ``bank_bound`` turns these into a bound. Remembered."""
+        key = (node, comp, jumped, self.no_end)
+        hit = self.bank_memo.get(key)
+        if hit is not None:
+            return hit
+        nbr_mask = self.nbr_mask
+        weights = self.weights
+        docks = self.docks
+        no_end = self.no_end
+        around = comp | (1 << node)
+        fixed = open_end = base = 0
+        terminals: list[tuple[int, int, int]] = []
+        rest = around
+        first = True
+        while rest:
+            seed = (1 << node) if first else rest & -rest
+            piece = frontier = seed
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    low = f & -f
+                    f ^= low
+                    nxt |= nbr_mask[low.bit_length() - 1]
+                frontier = nxt & around & ~piece
+                piece |= frontier
+            rest &= ~piece
+            inner = end = 0
+            p = piece & ~(1 << node)
+            while p:
+                low = p & -p
+                p ^= low
+                i = low.bit_length() - 1
+                w = weights[i]
+                if docks & low or (nbr_mask[i] & around).bit_count() >= 2:
+                    inner += w
+                elif w > end and not no_end & low:
+                    end = w
+            piece_docks = piece & docks
+            if first:
+                first = False
+                if jumped:
+                    piece_docks &= ~(1 << node)
+                fixed += inner
+                open_end = end
+                base = piece_docks
+                if not piece_docks:
+                    break  # no ride can leave this piece: the others are out of reach
+            elif piece_docks & (piece_docks - 1):
+                fixed += inner
+                open_end = max(open_end, end)
+                base |= piece_docks
+            else:
+                border = 0
+                p = piece
+                while p:
+                    low = p & -p
+                    p ^= low
+                    border |= nbr_mask[low.bit_length() - 1]
+                terminals.append((inner + end, piece_docks, border))
+        hit = self.bank_memo[key] = (fixed, open_end, base, tuple(terminals))
+        return hit
+
+    def bank_bound(self, banks: _Banks, rise_to: int = 0) -> int:
+        """Most the route's part in the component (``banks``) can score, its rides
+        included, when it ends there (``rise_to`` 0) or walks on to the higher number
+        ``rise_to`` (its bit): ending in the pieces or in one terminal (when walking
+        on, a terminal next to ``rise_to``)."""
+        fixed, open_end, base, terminals = banks
+        rides = self.ride_memo
+        hit = rides.get(base)
+        best = open_end + (self.rides(base) if hit is None else hit)
+        for weight, dock, border in terminals:
+            if rise_to and not border & rise_to:
+                continue
+            ends = base | dock
+            hit = rides.get(ends)
+            value = weight + (self.rides(ends) if hit is None else hit)
+            if value > best:
+                best = value
+        return fixed + best
+
+    def bank_rise(self, banks: _Banks, node: int, comp: int, y: int, spent: int,
+                  on_foot: int, by_ride: int, alpha: int) -> tuple[int, int]:
+        """Bounds of a rise to ``y`` from the component (``banks``): the most the route
+        scores from here on when it rises to ``y``, and the most it scores from ``y`` on.
+        Walking to ``y`` and riding to it are bounded apart (``on_foot`` and
+        ``by_ride``: bounds of the part before, its rides included): ``y``
+        entered by a ride cannot ride on, which ``rise`` (entering on foot) allows."""
+        low = 1 << y
+        cap = gain = -1
+        if self.nbr_mask[y] & (comp | (1 << node)):
+            before = min(on_foot, self.bank_bound(banks, low)) if banks[3] else on_foot
+            hit = self.rise_gain.get((y, spent))
+            gain = self.rise(y, spent, alpha - before) if hit is None else hit
+            cap = before + gain
+        if self.dock_partners[y] & banks[2]:
+            hit = self.ride_memo.get(banks[2] | low)
+            before = min(by_ride, banks[0] + (self.rides(banks[2] | low) if hit is None
+                                              else hit))
+            if gain >= 0 and before + gain <= max(alpha, cap):
+                # The walk's gain, no smaller, settles it already.
+                return max(cap, before + gain), gain
+            hit = self.ride_rise_gain.get((y, spent))
+            ride_gain = self.ride_rise(y, spent, alpha - before) if hit is None else hit
+            cap = max(cap, before + ride_gain)
+            gain = max(gain, ride_gain)
+        return cap, gain
+
+    def bare_cap(self, banks: _Banks, y: int, spent: int, all_rides: int,
+                 alpha: int) -> int:
+        """A third bound of a rise to ``y`` from the component (``banks``), with every
+        ride counted once over the whole route. The bound of a rise adds the rides
+        before ``y`` to the best continuation from ``y``, rides included, and the two
+        may together count more rides than a route can take (4 rides on 9 docks are
+        worth at most 20 in all). Here: the clubs of the component's part, the heaviest
+        matching on every dock the route may still use (``all_rides``), and ``y``'s
+        continuation counting clubs only (the same search with rides worth nothing),
+        when that search settles within a few dozen states (else no bound: ``rise``
+        on a long run can cost more than the bound saves). Asked for large components
+        only (on small ones it costs more than it saves)."""
+        fixed, open_end, _, terminals = banks
+        clubs = fixed + max(open_end, max((t[0] for t in terminals), default=0))
+        bare = self.bare
+        if bare is None:
+            g = self.graph
+            bare = self.bare = _Search(RouteGraph(
+                g.values, g.weights, g.neighbours,
+                tuple(tuple(Jump(j.target, 0) for j in jumps) for jumps in self.jumps)),
+                None, sharp=self.sharp)
+            bare.bare = bare  # its rides are worth nothing: no third bound there
+        before = bare.states
+        bare.max_states = before + _BARE_ALLOWANCE
+        try:
+            gain = bare.rise(y, spent, alpha - clubs - all_rides)
+        except _BudgetExceeded:
+            gain = _UNBOUNDED
+        self.states += bare.states - before
+        if self.max_states is not None and self.states > self.max_states:
+            raise _BudgetExceeded
+        return clubs + all_rides + gain
+
+    def bank_stars(self, comp: int, visited: int, gains: list[tuple[int, int, int, int]],
+                   best: int, alpha: int) -> int:
+        """The bank bound's rises with every free star counted once (the second bound
+        of ``upper_bound``, without the block-cut tree, which rides merge into one
+        block): the numbers of the component, the free stars, the rides, and ``y``'s
+        continuation counting numbers only. ``best`` is the bound without a rise."""
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True,
+                                         sharp=self.sharp)
+        if plain is None:
+            return max(best, max(cap for _, _, _, cap in gains))
+        loose = self.star_weight(self.star_mask & ~visited)
+        numbers = self.star_weight(comp & ~self.star_mask) + loose
+        for y, _, extra, cap in gains:
+            if cap > best and cap > alpha:
+                cap = min(cap, numbers + extra + self.plain_rise(
+                    plain, y, alpha - numbers - extra))
+            if cap > best:
+                best = cap
+        return best
+
+    def ride_rise(self, y: int, spent: int, floor: int) -> int:
+        """``rise`` for a route entering ``y`` by a ride (so leaving it on foot)."""
+        gain = self.ride_rise_gain.get((y, spent))
+        if gain is None:
+            value = self.values[y]
+            assert value is not None
+            w = self.weights[y]
+            gain = w + self.best(y, value, spent | 1 << y, True, floor - w)
+            if gain > floor:
+                self.ride_rise_gain[y, spent] = gain
+        return gain
 
     def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
         """``plain.rise``, its search states counted against this search's budget."""
@@ -834,12 +1090,14 @@ class _Search:
                 cand.append(((nbr_mask[j] & free).bit_count(), j, j, False, 0,
                              c if v is None else v))
         if not jumped:
-            for jump in self.jumps[node]:
-                j = jump.target
+            # Rides after the walks, the dearest first, and last those to a dock with
+            # nowhere to walk on (they end the route).
+            for j, bonus, rank in self.ride_moves[node]:
                 if free >> j & 1:
                     v = values[j]
-                    cand.append(((nbr_mask[j] & free).bit_count(), j, j, True, jump.bonus,
-                                 c if v is None else v))
+                    onward = (nbr_mask[j] & free).bit_count()
+                    cand.append((rank + onward if onward else rank + _RIDE_DEAD_END, j, j,
+                                 True, bonus, c if v is None else v))
         cand.sort()
         return [(m[2], m[3], m[4], m[5]) for m in cand]
 
@@ -995,7 +1253,14 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                        s, c) for s, c in firsts]
         finally:
             search.max_states = max_states
-        starts.sort()
+        if search.flat and search.has_jumps:
+            # Stars and one number with rides: among starts of equal bound, those with
+            # the fewest links first (a route covering nearly every club must start or
+            # end at the clubs with one way out).
+            nbr_mask = search.nbr_mask
+            starts.sort(key=lambda t: (t[0], nbr_mask[t[1]].bit_count(), t[1]))
+        else:
+            starts.sort()
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
         # route found early raises the floor for it. A start searched in full is done.
@@ -1058,6 +1323,9 @@ _ALLOWANCES: tuple[int | None, ...] = (50, None)
 """Search states per start in each pass over the starts (None: no limit)."""
 
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
+
+_BARE_ALLOWANCE = 50
+"""Search states a rides-free continuation may take in ``_Search.bare_cap``."""
 """The same on boards of stars and one number with rides, where a start's search needs a
 few hundred states to walk its first full route."""
 
