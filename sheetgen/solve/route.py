@@ -720,15 +720,7 @@ class _Search:
 
     def ride_rise(self, y: int, spent: int, floor: int) -> int:
         """``rise`` for a route entering ``y`` by a ride (so leaving it on foot)."""
-        gain = self.ride_rise_gain.get((y, spent))
-        if gain is None:
-            value = self.values[y]
-            assert value is not None
-            w = self.weights[y]
-            gain = w + self.best(y, value, spent | 1 << y, True, floor - w)
-            if gain > floor:
-                self.ride_rise_gain[y, spent] = gain
-        return gain
+        return self.rise(y, spent, floor, jumped=True)
 
     def plain_rise(self, plain: _Search, y: int, floor: int) -> int:
         """``plain.rise``, its search states counted against this search's budget."""
@@ -788,20 +780,22 @@ class _Search:
         self.ride_memo[ends] = value
         return value
 
-    def rise(self, y: int, spent: int = 0, floor: int = -1) -> int:
+    def rise(self, y: int, spent: int = 0, floor: int = -1, jumped: bool = False) -> int:
         """Most a route can score from entering number ``y`` on, with only the stars
         ``spent`` visited before, leaving out the bonus of a ride into ``y``: the
         relaxation of every rise to ``y`` after them (lower numbers can never be entered
         again, so they need not be known). Exact (and remembered) when above ``floor``;
-        otherwise possibly only a bound no larger than ``floor``."""
-        gain = self.rise_gain.get((y, spent))
+        otherwise possibly only a bound no larger than ``floor``. ``jumped``: ``y`` is
+        entered by a ride."""
+        memo = self.ride_rise_gain if jumped else self.rise_gain
+        gain = memo.get((y, spent))
         if gain is None:
             value = self.values[y]
             assert value is not None
             w = self.weights[y]
-            gain = w + self.best(y, value, spent | 1 << y, False, floor - w)
+            gain = w + self.best(y, value, spent | 1 << y, jumped, floor - w)
             if gain > floor:
-                self.rise_gain[y, spent] = gain
+                memo[y, spent] = gain
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
