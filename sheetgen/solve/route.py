@@ -115,7 +115,7 @@ order, rides after walks as above), so the same board always gives the same rout
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Value = int | None
@@ -455,29 +455,10 @@ class _Search:
             return self.bank_stars(comp, visited, gains, bank0, alpha)
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
-        plain = self.plain
-        if plain is None and self.wants_plain:
-            plain = self.plain = _Search(self.graph, None, numbers_only=True,
-                                         sharp=self.sharp)
-        loose = 0
-        if plain is not None:
-            if not self.sharp:
-                live = ~visited
-            elif live < 0:
-                live = self.key_of(node, c, visited, jumped, (comp, border))[2]
-            loose = self.star_weight(self.star_mask & live)
-        any_mask = self.any_mask
+        plain, loose = self.plain_and_loose(node, c, visited, jumped, (comp, border), live)
+        around = comp | (1 << node)
         for y, gain, extra, _ in gains:
-            reach = reach_numbers = 0
-            attach = any_mask[y] & (comp | (1 << node))
-            while attach:
-                bit = attach & -attach
-                attach ^= bit
-                r, r_numbers = chain[bit.bit_length() - 1]
-                if r > reach:
-                    reach = r
-                if r_numbers > reach_numbers:
-                    reach_numbers = r_numbers
+            reach, reach_numbers = self.chain_reach(chain, y, around)
             value = reach + gain
             if value > best and value > alpha and plain is not None:
                 value = min(value, reach_numbers + loose + extra + self.plain_rise(
@@ -485,6 +466,39 @@ class _Search:
             if value > best:
                 best = value
         return best
+
+    def plain_and_loose(self, node: int, c: int, visited: int, jumped: bool,
+                        reached: tuple[int, int], live: int) -> tuple[_Search | None, int]:
+        """The numbers-only search (made on first use) and the weight of the stars a
+        route from ``node`` may still enter (``live``: their mask, or -1 when not worked
+        out yet)."""
+        plain = self.plain
+        if plain is None and self.wants_plain:
+            plain = self.plain = _Search(self.graph, None, numbers_only=True,
+                                         sharp=self.sharp)
+        if plain is None:
+            return None, 0
+        if not self.sharp:
+            live = ~visited
+        elif live < 0:
+            live = self.key_of(node, c, visited, jumped, reached)[2]
+        return plain, self.star_weight(self.star_mask & live)
+
+    def chain_reach(self, chain: Mapping[int, tuple[int, int]], y: int, around: int
+                    ) -> tuple[int, int]:
+        """The longest chain to a node of ``around`` next to ``y``: (all weights,
+        numbers only)."""
+        reach = reach_numbers = 0
+        attach = self.any_mask[y] & around
+        while attach:
+            bit = attach & -attach
+            attach ^= bit
+            r, r_numbers = chain[bit.bit_length() - 1]
+            if r > reach:
+                reach = r
+            if r_numbers > reach_numbers:
+                reach_numbers = r_numbers
+        return reach, reach_numbers
 
     def chain_bound(self, node: int, c: int, visited: int, jumped: bool,
                     reached: tuple[int, int], higher: int, alpha: int, live: int) -> int:
@@ -495,16 +509,7 @@ class _Search:
         comp = reached[0]
         segment, chain = self.block_chains(node, comp)
         best = segment
-        plain = self.plain
-        if plain is None and self.wants_plain:
-            plain = self.plain = _Search(self.graph, None, numbers_only=True,
-                                         sharp=self.sharp)
-        loose = 0
-        if plain is not None:
-            if live < 0:
-                live = self.key_of(node, c, visited, jumped, reached)[2]
-            loose = self.star_weight(self.star_mask & live)
-        any_mask = self.any_mask
+        plain, loose = self.plain_and_loose(node, c, visited, jumped, reached, live)
         rise_gain = self.rise_gain
         around = comp | (1 << node)
         h = higher
@@ -519,16 +524,7 @@ class _Search:
                 if segment + gain > best:
                     best = segment + gain
                 continue
-            reach = reach_numbers = 0
-            attach = any_mask[y] & around
-            while attach:
-                bit = attach & -attach
-                attach ^= bit
-                r, r_numbers = chain[bit.bit_length() - 1]
-                if r > reach:
-                    reach = r
-                if r_numbers > reach_numbers:
-                    reach_numbers = r_numbers
+            reach, reach_numbers = self.chain_reach(chain, y, around)
             if gain is None:
                 gain = self.rise(y, spent, floor - reach)
             value = reach + gain
