@@ -299,15 +299,18 @@ def _elementary(relaxation: _Relaxation, known: int, budget: int) -> Bound:
         scaled, path, states = found
         value = scaled // SCALE
         spent += states
-        twice = 0
-        seen = 0
-        for x in path:
-            if seen >> x & 1:
-                twice |= 1 << x
-            seen |= 1 << x
+        twice = sum(1 << x for x, v in enumerate(_visits(path, relaxation.n)) if v > 1)
         if not twice:
             return Bound(value, True, rounds, spent)
         watched |= twice
+
+
+def _visits(path: list[int], n: int) -> list[int]:
+    """How often a walk enters each of the ``n`` spaces."""
+    visits = [0] * n
+    for x in path:
+        visits[x] += 1
+    return visits
 
 
 def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
@@ -343,10 +346,7 @@ def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
             stall += 1
             if stall == PATIENCE:
                 theta, stall = theta / 2, 0
-        visits = [0] * n
-        for x in path:
-            visits[x] += 1
-        gradient = [1 - v for v in visits]
+        gradient = [1 - v for v in _visits(path, n)]
         if all(g >= 0 for g in gradient) and not any(
                 penalty[x] for x in range(n) if gradient[x]):
             # A simple walk paying nothing for the spaces it misses: the relaxation's best.
