@@ -290,11 +290,11 @@ class _Search:
                                for v, w in zip(g.values, self.weights, strict=True)]
         self.graph = graph
         self.plain: _Search | None = None
-        self.bare: _Search | None = None
-        """The same search with rides worth nothing, for ``bare_cap``."""
         """The same search counting numbers only (stars weigh nothing), for the second
         bound of a rise; made when first needed, on boards with stars and several
         numbers."""
+        self.bare: _Search | None = None
+        """The same search with rides worth nothing, for ``bare_cap``."""
         self.wants_plain = not numbers_only and bool(self.star_mask) and len(distinct) > 1
         self.canonical: dict[tuple[int, int, int, bool], tuple[int, int, int, bool]] = {}
         self.states = 0
@@ -1313,11 +1313,11 @@ _ALLOWANCES: tuple[int | None, ...] = (50, None)
 """Search states per start in each pass over the starts (None: no limit)."""
 
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
+"""The same on boards of stars and one number with rides, where a start's search needs a
+few hundred states to walk its first full route."""
 
 _BARE_ALLOWANCE = 50
 """Search states a rides-free continuation may take in ``_Search.bare_cap``."""
-"""The same on boards of stars and one number with rides, where a start's search needs a
-few hundred states to walk its first full route."""
 
 
 def route_total(graph: RouteGraph, steps: Sequence[Step]) -> int:
