@@ -54,7 +54,10 @@ must beat, so it is solved only as far as a cut needs). That relaxation may spen
 the stars the component's path spent, which on boards of long runs and several stars
 counted each star twice; so a second bound counts the numbers on the chain, every free
 star once, and ``y``'s continuation counting numbers only (the same search on the same
-graph with stars weighing nothing), and each rise takes the smaller. Small components
+graph with stars weighing nothing); a third splits by the set of the component's stars
+the path spends (its numbers plus those stars, then ``y``'s continuation with them spent
+too: a star between a long run and the next number counts once), and each rise takes
+the smallest. Small components
 use a cheaper count: every node, but at most one node with a single neighbour among them
 (it can only end the route). A block counts less by the nodes no path through it can
 visit: a node with two links only, passed through, takes both, so of two such nodes on
@@ -507,6 +510,9 @@ class _Search:
         the chain to its neighbour, which asks ``rise`` with a higher floor."""
         spent = 0 if self.numbers_only else visited & self.star_mask
         comp = reached[0]
+        comp_stars = comp & self.star_mask if not self.numbers_only else 0
+        if comp_stars.bit_count() > _SPLIT_STARS:
+            comp_stars = 0
         segment, chain = self.block_chains(node, comp)
         best = segment
         plain, loose = self.plain_and_loose(node, c, visited, jumped, reached, live)
@@ -531,9 +537,38 @@ class _Search:
             if value > floor and plain is not None:
                 value = min(value, reach_numbers + loose + self.plain_rise(
                     plain, y, floor - reach_numbers - loose))
+            if value > floor and comp_stars:
+                value = min(value, self.split_rise(y, spent, comp_stars, reach,
+                                                   reach_numbers, gain, floor))
             if value > best:
                 best = value
         return best
+
+    def split_rise(self, y: int, spent: int, stars: int, reach: int, reach_numbers: int,
+                   gain: int, floor: int) -> int:
+        """A third bound of a rise to ``y`` after a segment through the component: the
+        first one (``reach + gain``) lets a star of the component count twice, in the
+        segment and again in ``y``'s continuation. Split by the set ``t`` of the
+        component's free ``stars`` the segment spends: it scores at most ``reach`` and
+        at most its numbers (``reach_numbers``) plus ``t``'s weight, and the
+        continuation at most ``rise`` with ``t`` spent as well. ``gain`` is ``rise``
+        with none of them spent, which no set can beat: a set whose segment cannot lift
+        that above ``floor`` needs no search. Remembered rises make the sets cheap."""
+        best = -1
+        t = 0
+        while True:  # every subset of ``stars``, the empty one first
+            head = reach_numbers + self.star_weight(t)
+            if head > reach:
+                head = reach
+            cap = head + gain
+            if cap > best:
+                if cap > floor:
+                    cap = head + self.rise(y, spent | t, max(floor, best) - head)
+                if cap > best:
+                    best = cap
+            if t == stars:
+                return best
+            t = (t - stars) & stars
 
     def banks(self, node: int, comp: int, jumped: bool) -> _Banks:
         """The component seen on foot (Paris: no link crosses the Seine, so a run on both
@@ -1315,6 +1350,10 @@ _ALLOWANCES: tuple[int | None, ...] = (50, None)
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
 """The same on boards of stars and one number with rides, where a start's search needs a
 few hundred states to walk its first full route."""
+
+_SPLIT_STARS = 4
+"""``split_rise`` is asked only of components with at most this many free stars (every
+subset of them is a case)."""
 
 _BARE_ALLOWANCE = 50
 """Search states a rides-free continuation may take in ``_Search.bare_cap``."""

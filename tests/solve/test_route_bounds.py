@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from route_oracle import best_total
+from test_bank_bounds import _moves, best_continuation
 from test_route_search import check_solution
 
 import sheetgen.solve.route as route
@@ -214,3 +215,64 @@ def test_widened_greedy_routes_stay_legal(graph: RouteGraph, data: st.DataObject
     wide_total = check_solution(graph, route.Solution(wider, 0, False, 0))
     assert wide_total >= graph.weights[start] + total
     assert wide_total <= best_total(graph)
+
+
+@st.composite
+def star_run_graphs(draw: st.DrawFn) -> RouteGraph:
+    """A run of one number holding several stars, and higher numbers some of which are
+    reached only through those stars: a segment that spends a star leaves it to no
+    rise after it (``split_rise``)."""
+    n = draw(st.integers(6, 10))
+    nbrs: list[set[int]] = [set() for _ in range(n)]
+    extra = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)),
+                          max_size=n))
+    for a, b in [(i, draw(st.integers(0, i - 1))) for i in range(1, n)] + extra:
+        if a != b:  # a tree (connected), and a few cycles
+            nbrs[a].add(b)
+            nbrs[b].add(a)
+    values = tuple(draw(st.lists(st.sampled_from((None, None, 5, 5, 5, 7, 8)),
+                                 min_size=n, max_size=n)))
+    weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
+    return RouteGraph(values, weights, tuple(tuple(sorted(s)) for s in nbrs),
+                      tuple(() for _ in range(n)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(graph=star_run_graphs(), data=st.data())
+def test_star_split_bound_is_never_below_the_best_continuation(graph: RouteGraph,
+                                                               data: st.DataObject) -> None:
+    # A random route prefix, then the bound of its last state against brute force, with
+    # the block-cut bound (and so the split by spent stars) on every component.
+    n = len(graph.values)
+    node = data.draw(st.integers(0, n - 1))
+    lowest = min((v for v in graph.values if v is not None), default=0)
+    c = lowest if graph.values[node] is None else graph.values[node]
+    assert c is not None
+    visited = 1 << node
+    for _ in range(data.draw(st.integers(0, 4))):
+        moves = _moves(graph, node, c, visited, False)
+        if not moves:
+            break
+        node, _, _, c = data.draw(st.sampled_from(moves))
+        visited |= 1 << node
+    exact = best_continuation(graph, node, c, visited, False)
+    search = route._Search(graph, None)
+    search.block_threshold = 1
+    for alpha in data.draw(st.lists(st.integers(-1, exact + 3), min_size=1, max_size=3)):
+        assert search.upper_bound(node, c, visited, None, alpha) >= exact
+        value = search.best(node, c, visited, False, alpha)
+        assert value == exact if exact > alpha else exact <= value <= alpha
+    assert search.best(node, c, visited, False, -1) == exact
+
+
+def test_a_star_spent_in_the_run_is_not_counted_again_after_the_rise() -> None:
+    # 0 (a 5) - 2 (a star) - 3 (a 7). From 0 a route takes the star and then the 7 (2
+    # points); the 7's best continuation alone would step back onto the star, so the
+    # bound without the split counts the star twice (3).
+    graph = RouteGraph((5, 5, None, 7, None), (1, 1, 1, 1, 1),
+                       ((2,), (4,), (0, 3), (2,), (1,)), tuple(() for _ in range(5)))
+    exact = best_continuation(graph, 0, 5, 1, False)
+    assert exact == 2
+    search = route._Search(graph, None)
+    search.block_threshold = 1
+    assert search.upper_bound(0, 5, 1) == exact
