@@ -57,6 +57,7 @@ the same board and bound, however busy or slow the machine.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,12 @@ def _cp_model() -> Any:
     return cp_model
 
 
+def _in_order(spaces: Sequence[SpaceId], *parts: Sequence[SpaceId]) -> tuple[SpaceId, ...]:
+    """The union of ``parts``, in the order of ``spaces``."""
+    union = set().union(*parts)
+    return tuple(s for s in spaces if s in union)
+
+
 def _marks(turn: Turn) -> list[int | None]:
     """The marks a turn writes: its numbers, or one star (None)."""
     return [None] if turn.star else list(turn.numbers)
@@ -148,7 +155,10 @@ class _Model:
         free = [s for s in ids if s not in self.setup]
         self.free = free
         turns = script.turns
-        regions = [[frozenset(s for s in free if c.region in game_map.space(s).regions)
+        # Spaces are always taken in map order (never a set's order, which changes with
+        # every run's string hashing): the model, and so the solver's search, is the same
+        # from one run to the next.
+        regions = [[tuple(s for s in free if c.region in game_map.space(s).regions)
                     for c in t.cards] for t in turns]
         self.a: dict[tuple[int, int, SpaceId], Any] = {}
         self.x: dict[tuple[int, int, SpaceId], Any] = {}
@@ -160,7 +170,7 @@ class _Model:
             filled_free = len(free) - turn.empty_before
             empty = {s: 1 - done[s] for s in free}
             cards = range(len(turn.cards))
-            union = frozenset().union(*regions[t]) if regions[t] else frozenset()
+            union = _in_order(free, *regions[t])
             # X marks are possible at all only when enough of the cards' regions is full.
             if turn.last:
                 crossable = False
@@ -168,7 +178,7 @@ class _Model:
                 crossable = len(union) <= filled_free
             else:
                 crossable = any(
-                    len(frozenset().union(*(regions[t][j] for j in cards if j != i)))
+                    len(_in_order(free, *(regions[t][j] for j in cards if j != i)))
                     <= filled_free + 1 for i in cards)
             fills: dict[SpaceId, list[Any]] = {s: [] for s in free}
             written: list[Any] = []
@@ -224,7 +234,7 @@ class _Model:
                         for j in cards:
                             if j <= i:
                                 continue
-                            both = regions[t][i] | regions[t][j]
+                            both = _in_order(free, regions[t][i], regions[t][j])
                             g = m.NewBoolVar(f"two{t}_{i}_{j}")
                             m.Add(len(both) * g >= sum(empty[s] for s in both) - 1)
                             for k in range(2):
