@@ -4,14 +4,16 @@ A player is any object with ``choose(view) -> Move``; it sees the board so far, 
 turn (its cards and dice, never a later turn) and how many spaces the game will still fill.
 The referee offers only legal moves and applies the chosen one.
 
-Which moves are legal (the same reading as ``sheetgen check``):
+Which moves are legal:
 
 - A number turn writes each number in an empty space in the region of a card, the two
   numbers on two different cards, circled when the space is the card's own.
-- A number with no legal space becomes an X in any empty space. Numbers are written one
-  after the other, so after the first number is written (card c, space s) the second may be
-  an X only when no card other than c has an empty space in its region besides s; and both
-  are X only when no card has an empty space in its region at all.
+- A number with no legal space becomes an X in any empty space. The referee offers one
+  number and an X only when no placement of both numbers on two different cards exists,
+  and two X only when no card has an empty space in its region at all. (``sheetgen
+  check`` reads the numbers one after the other and also accepts an X after a number
+  whose card left the other number no room, even where another placement of both
+  existed: every game the referee plays passes the check, not the other way round.)
 - A star turn writes one star in an empty space in the region of a card (circled in the
   card's own space); with no such space, an X in any empty space.
 - Last turns: a star anywhere (doubles, never circled), or the numbers in the empty spaces

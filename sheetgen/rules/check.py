@@ -7,7 +7,8 @@ board's cells can be that turn's writes, keeping the set of spaces still empty, 
 up when a turn cannot be explained. Failed (turn, filled spaces) states are remembered, so
 no state is explored twice; the search is exact.
 
-The reading of the rules (the same as the built-in player's referee):
+The reading of the rules (every game the built-in player's referee plays passes it; the
+referee is stricter about an X, see below):
 
 - Setup spaces hold their numbers, circled.
 - A number turn writes its two numbers in two spaces, each in the region of a different
@@ -16,7 +17,9 @@ The reading of the rules (the same as the built-in player's referee):
 - An X stands for a number of a number turn, or for the star of a star turn, and only when
   that number or star had no legal space at the moment it was written. The two numbers are
   written one after the other: after one is written (card c, space s), the other may be an
-  X only when no card but c has an empty space other than s in its region.
+  X only when no card but c has an empty space other than s in its region. (The referee
+  of :mod:`sheetgen.players.game` offers that X only when no placement of both numbers
+  on two cards exists at all, so it never plays such a board.)
 - A star turn's star lies in the region of one of its cards (circled only in that card's
   own space). A last turn's star may be anywhere and is never circled; last-turn numbers
   are never circled; with one space left, either number.
