@@ -32,6 +32,8 @@ class RouteResult:
     """Jumps taken (from, to); empty on maps without them."""
     bonus: int = 0
     """Points from jumps."""
+    states: int = 0
+    """Search states the solver expanded: its effort, the same on every machine."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,8 @@ def result_from(solution: Solution, graph: RouteGraph,
     bonus = sum(s.bonus for s in solution.steps)
     return RouteResult(route=route, score=solution.total, spaces=len(route), circled=circled,
                        star_values=tuple(zip(stars, star_values(values), strict=True)),
-                       proven_optimal=solution.proven_optimal, rides=rides, bonus=bonus)
+                       proven_optimal=solution.proven_optimal, rides=rides, bonus=bonus,
+                       states=solution.states)
 
 
 def best_route(game_map: Map, board: Board, max_states: int | None = None,

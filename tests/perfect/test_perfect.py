@@ -154,7 +154,8 @@ def test_same_board_whatever_the_string_hashing() -> None:
                "from sheetgen.perfect import perfect_game; "
                "from sheetgen.rules.ontour import make_script; "
                "m = find_map('europe'); r = perfect_game(m, make_script(m, 6), 2.0); "
-               "print(r.score, r.upper_bound, sorted((k, c.text) for k, c in r.board.cells.items()))")
+               "print(r.score, r.upper_bound, "
+               "sorted((k, c.text) for k, c in r.board.cells.items()))")
     runs = {subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                            check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
             for seed in (1, 2, 3)}
