@@ -70,33 +70,37 @@ def best_continuation(graph: RouteGraph, node: int, c: int, visited: int,
     return best
 
 
-@settings(max_examples=250, deadline=None)
-@given(graph=two_bank_graphs(), data=st.data())
-def test_bank_bound_is_never_below_the_best_continuation(graph: RouteGraph,
-                                                          data: st.DataObject) -> None:
-    # A random route prefix, then the bound of its last state against brute force.
+def check_bound_at_a_random_state(graph: RouteGraph, data: st.DataObject,
+                                  search: _Search, steps: int = 5) -> None:
+    """A random route prefix of at most ``steps`` moves, then the bound and the search at
+    its last state against brute force. Asked with a floor, the bound may stop short of
+    the exact value but never goes below it; the search returns the exact value above the
+    floor, else a bound no larger than the floor and no smaller than the exact value."""
     n = len(graph.values)
     node = data.draw(st.integers(0, n - 1))
     lowest = min((v for v in graph.values if v is not None), default=0)
     c = lowest if graph.values[node] is None else graph.values[node]
     assert c is not None
     visited, jumped = 1 << node, False
-    for _ in range(data.draw(st.integers(0, 5))):
+    for _ in range(data.draw(st.integers(0, steps))):
         moves = _moves(graph, node, c, visited, jumped)
         if not moves:
             break
         node, jumped, _, c = data.draw(st.sampled_from(moves))
         visited |= 1 << node
     exact = best_continuation(graph, node, c, visited, jumped)
-    # Asked with a floor, the bound may stop short of the exact value but never goes
-    # below it; the search returns the exact value above the floor, else a bound no
-    # larger than the floor and no smaller than the exact value.
-    search = _Search(graph, None)
     for alpha in data.draw(st.lists(st.integers(-1, exact + 3), min_size=1, max_size=3)):
         assert search.upper_bound(node, c, visited, None, alpha, jumped) >= exact
         value = search.best(node, c, visited, jumped, alpha)
         assert value == exact if exact > alpha else exact <= value <= alpha
     assert search.best(node, c, visited, jumped, -1) == exact
+
+
+@settings(max_examples=250, deadline=None)
+@given(graph=two_bank_graphs(), data=st.data())
+def test_bank_bound_is_never_below_the_best_continuation(graph: RouteGraph,
+                                                          data: st.DataObject) -> None:
+    check_bound_at_a_random_state(graph, data, _Search(graph, None))
 
 
 @settings(max_examples=100, deadline=None)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from route_oracle import best_total
-from test_bank_bounds import _moves, best_continuation
+from test_bank_bounds import best_continuation, check_bound_at_a_random_state
 from test_route_search import check_solution
 
 import sheetgen.solve.route as route
@@ -241,28 +241,10 @@ def star_run_graphs(draw: st.DrawFn) -> RouteGraph:
 @given(graph=star_run_graphs(), data=st.data())
 def test_star_split_bound_is_never_below_the_best_continuation(graph: RouteGraph,
                                                                data: st.DataObject) -> None:
-    # A random route prefix, then the bound of its last state against brute force, with
-    # the block-cut bound (and so the split by spent stars) on every component.
-    n = len(graph.values)
-    node = data.draw(st.integers(0, n - 1))
-    lowest = min((v for v in graph.values if v is not None), default=0)
-    c = lowest if graph.values[node] is None else graph.values[node]
-    assert c is not None
-    visited = 1 << node
-    for _ in range(data.draw(st.integers(0, 4))):
-        moves = _moves(graph, node, c, visited, False)
-        if not moves:
-            break
-        node, _, _, c = data.draw(st.sampled_from(moves))
-        visited |= 1 << node
-    exact = best_continuation(graph, node, c, visited, False)
+    # With the block-cut bound (and so the split by spent stars) on every component.
     search = route._Search(graph, None)
     search.block_threshold = 1
-    for alpha in data.draw(st.lists(st.integers(-1, exact + 3), min_size=1, max_size=3)):
-        assert search.upper_bound(node, c, visited, None, alpha) >= exact
-        value = search.best(node, c, visited, False, alpha)
-        assert value == exact if exact > alpha else exact <= value <= alpha
-    assert search.best(node, c, visited, False, -1) == exact
+    check_bound_at_a_random_state(graph, data, search, steps=4)
 
 
 def test_a_star_spent_in_the_run_is_not_counted_again_after_the_rise() -> None:
