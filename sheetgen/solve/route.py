@@ -94,6 +94,16 @@ the same search with rides worth nothing, when that settles within 50 states). M
 walks before rides (the dearest first, a ride to a dock with nowhere to walk on last),
 and on flat boards with rides the starts of equal bound go fewest links first.
 
+A run (a component of equal numbers and stars, nine nodes or more) where the best route
+covers nearly everything holds many starts, and each start's bound counts the whole run,
+so each asks for a search of hundreds of states to show that it does no better. One bound
+serves them all (``run_bound``): a route from the run walks a path in it and then maybe
+rises from the path's end; walked backwards the path starts at that end and stays in the
+run, so per set of the run's stars it spends, the longest path from each node next to a
+higher number plus that number's continuation bounds every such route. Once a start has
+found a route that good, the run's other starts are skipped; the bound gives up after a
+few hundred states, and then the starts are searched one by one as before.
+
 The starts are tried best bound first (their full bounds when these take under 200
 states, as on boards of mostly distinct numbers; else the quick bounds that search
 nothing below the start), in passes: first with an allowance of a few dozen search
@@ -285,6 +295,14 @@ class _Search:
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
         self.ride_rise_gain: dict[tuple[int, int], int] = {}
+        self.run_walks: dict[int, tuple[dict[int, int], _Search, list[int]]] = {}
+        """``run_bound``'s searches of a run (with some of its stars) on its own: its
+        node numbering, the search, and its longest route (-1 until needed)."""
+        self.run_spent: dict[tuple[int, int], int] = {}
+        """``run_bound``'s search states so far per run, against ``_RUN_ALLOWANCE``."""
+        self.run_memo: dict[tuple[int, int], tuple[int, bool]] = {}
+        """``run_bound`` per run and value: (its answer, whether that is a bound; when
+        not, only that some route of the run may score that much)."""
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.star_weights: dict[int, int] = {}
@@ -569,6 +587,98 @@ class _Search:
             if t == stars:
                 return best
             t = (t - stars) & stars
+
+    def run_bound(self, node: int, c: int, floor: int) -> int:
+        """A bound on every route that starts in the run of ``node`` at value ``c``, or
+        a value above ``floor`` when one of them may beat it. The run is the component
+        of free ``c``-numbers and stars around ``node`` (``c`` the lowest number, or
+        ``node`` a number with no lower neighbour). Such a route walks a simple path in
+        the run, spending some set ``t`` of its stars, and may then rise from its last
+        node ``a`` to a higher neighbour ``y``. Walked backwards, the path starts at
+        ``a`` and stays in the run without the other stars, where every route can be
+        walked both ways: so the route scores at most the longest path from ``a`` there
+        plus ``y``'s best continuation with ``t`` spent (``rise``), or, never rising,
+        the longest path there. Over every ``t`` (at most four stars) that bounds every
+        start of the run at once, where each start's own bound counts the whole run
+        and so asks for a search of its own: once one start has found the best route,
+        the others need none. Remembered per run; searched only as far as ``floor``
+        needs, and given up (the starts are searched one by one) past
+        ``_RUN_ALLOWANCE`` states."""
+        run = self.reach(node, c, 1 << node)[0] | 1 << node
+        if run.bit_count() < _RUN_NODES:
+            return _UNBOUNDED  # a search per start is cheap enough
+        key = (run, c)
+        hit = self.run_memo.get(key)
+        if hit is not None and (hit[1] or hit[0] > floor):
+            return hit[0]
+        stars = run & self.star_mask
+        if stars.bit_count() > _RUN_STARS:
+            return _UNBOUNDED
+        values = self.values
+        exits: dict[int, list[int]] = {}  # node of the run: its higher neighbours
+        for a in range(self.n):
+            if run >> a & 1:
+                up = [y for y in self.nbrs[a] if not run >> y & 1 and values[y] is not None
+                      and values[y] > c]  # type: ignore[operator]
+                if up:
+                    exits[a] = up
+        best = -1
+        t = 0
+        spent = self.run_spent.get(key, 0)
+        while best <= floor:  # every set of the run's stars the path may spend
+            inside = run & ~stars | t
+            made = self.run_walks.get(inside)
+            if made is None:
+                nodes = [i for i in range(self.n) if inside >> i & 1]
+                index = {x: k for k, x in enumerate(nodes)}
+                sub = RouteGraph(tuple(values[x] for x in nodes),
+                                 tuple(self.weights[x] for x in nodes),
+                                 tuple(tuple(index[j] for j in self.nbrs[x] if j in index)
+                                       for x in nodes))
+                made = self.run_walks[inside] = (index, _Search(sub, None), [-1])
+            index, walks, staying = made
+            room = self.star_weight(inside)  # no path in the run scores more
+            if room > floor:  # a route that never leaves the run
+                if staying[0] < 0:
+                    whole = solve(walks.graph)
+                    self.states += whole.states
+                    staying[0] = whole.total
+                best = max(best, staying[0])
+            else:
+                best = max(best, room)
+            before, before_main, limit = walks.states, self.states, self.max_states
+            walks.max_states = before + _RUN_ALLOWANCE - spent
+            self.max_states = before_main + _RUN_ALLOWANCE - spent
+            try:
+                for a, gain in exits.items():
+                    if best > floor:
+                        break
+                    if not inside >> a & 1:
+                        continue
+                    most = max(self.rise(y, t, floor - room) for y in gain)
+                    if room + most <= floor:
+                        best = max(best, room + most)
+                        continue
+                    k = index[a]
+                    w = self.weights[a]
+                    term = w + most + walks.best(k, walks.distinct[0], 1 << k, False,
+                                                 floor - most - w)
+                    if term > best:
+                        best = term
+            except _BudgetExceeded:
+                best = _UNBOUNDED  # too dear: the starts are searched one by one
+            finally:
+                walks.max_states, self.max_states = None, limit
+                spent += walks.states - before + self.states - before_main
+                self.states += walks.states - before
+            if best == _UNBOUNDED:
+                break
+            if t == stars:
+                break
+            t = (t - stars) & stars
+        self.run_spent[key] = spent
+        self.run_memo[key] = (best, best <= floor or best == _UNBOUNDED)
+        return best
 
     def banks(self, node: int, comp: int, jumped: bool) -> _Banks:
         """The component seen on foot (Paris: no link crosses the Seine, so a run on both
@@ -1291,11 +1401,15 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # route found early raises the floor for it. A start searched in full is done.
         allowances = (_ALLOWANCES if not search.flat else
                       _FLAT_ALLOWANCES if search.has_jumps else (None,))
+        # Long runs without rides: one bound for every start of a run (``run_bound``).
+        runs = search.sharp and not search.has_jumps and not search.flat
         for allowance in allowances:
             waiting: list[tuple[int, int, int]] = []
             for neg_ub, s, c in starts:
                 if -neg_ub <= best_total:
                     break
+                if runs and best_total and search.run_bound(s, c, best_total) <= best_total:
+                    continue  # no route from this start's run beats the best one
                 w = graph.weights[s]
                 floor = best_total - w
                 if allowance is not None:
@@ -1350,6 +1464,17 @@ _ALLOWANCES: tuple[int | None, ...] = (50, None)
 _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
 """The same on boards of stars and one number with rides, where a start's search needs a
 few hundred states to walk its first full route."""
+
+_RUN_NODES = 9
+"""``run_bound`` is asked only of runs of at least this many nodes."""
+
+_RUN_STARS = 4
+"""``run_bound`` is asked only of runs with at most this many stars (every set of them
+is a case)."""
+
+_RUN_ALLOWANCE = 600
+"""Search states ``run_bound`` may spend on one run, in all its calls; beyond that the
+run's starts are searched one by one."""
 
 _SPLIT_STARS = 4
 """``split_rise`` is asked only of components with at most this many free stars (every

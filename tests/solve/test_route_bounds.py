@@ -258,3 +258,57 @@ def test_a_star_spent_in_the_run_is_not_counted_again_after_the_rise() -> None:
     search = route._Search(graph, None)
     search.block_threshold = 1
     assert search.upper_bound(0, 5, 1) == exact
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(star_run_graphs(), run_graphs()))
+def test_one_bound_per_run_still_exact(graph: RouteGraph) -> None:
+    # With the bound of a whole run asked for every run, however small, and a tiny
+    # allowance now and then (when it runs out, the starts are searched one by one).
+    original = route._RUN_NODES, route._RUN_ALLOWANCE
+    route._RUN_NODES = 1
+    try:
+        solution = solve(graph)
+        route._RUN_ALLOWANCE = 3
+        tight = solve(graph)
+    finally:
+        route._RUN_NODES, route._RUN_ALLOWANCE = original
+    best = best_total(graph)
+    assert solution.proven_optimal and tight.proven_optimal
+    assert solution.total == tight.total == best
+    assert check_solution(graph, solution) == solution.total
+
+
+def test_one_bound_per_run_skips_the_other_starts() -> None:
+    # A run of three 5s and a star (node 2) linked in a ring with a chord, the 8 off the
+    # star and the 7 off node 3. Once one start has found a route of 5, the run's bound
+    # (5) rules out every other start of the run, where their own bounds (each counting
+    # the whole run) asked for a search of each.
+    graph = RouteGraph((5, 5, None, 5, 8, 7), (1,) * 6,
+                       ((1, 2, 3), (0, 2), (0, 1, 3, 4), (0, 2, 5), (2,), (3,)),
+                       tuple(() for _ in range(6)))
+    original = route._RUN_NODES
+    try:
+        route._RUN_NODES = 1
+        with_bound = solve(graph)
+        route._RUN_NODES = 100
+        without = solve(graph)
+    finally:
+        route._RUN_NODES = original
+    assert with_bound.total == without.total == best_total(graph) == 5
+    assert with_bound.states < without.states
+
+
+def test_the_run_bound_counts_a_route_that_never_leaves_the_run() -> None:
+    # Two circled 7s joined by a star, and a 5 off the star. The best route, 7 * 7 (5
+    # points), never rises out of the 7s' run: the run's bound must count such routes,
+    # or the 7s are skipped once the 5's route (5 * 7, 4 points) is found.
+    graph = RouteGraph((7, None, 7, 5), (2, 1, 2, 1), ((1,), (0, 2, 3), (1,), (1,)),
+                       tuple(() for _ in range(4)))
+    original = route._RUN_NODES
+    try:
+        route._RUN_NODES = 1
+        solution = solve(graph)
+    finally:
+        route._RUN_NODES = original
+    assert solution.total == best_total(graph) == 5
