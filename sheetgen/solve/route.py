@@ -421,7 +421,10 @@ class _Search:
             quick = self.leaf_bound(node, comp) + bonus
             if banks is not None:
                 quick = min(quick, self.bank_bound(banks, 0))
-            if quick <= alpha or comp.bit_count() < self.block_threshold:
+            if quick <= alpha or comp.bit_count() < self.block_threshold or (
+                    banks is not None and self.sharp and not comp & self.star_mask):
+                # Rides join every dock into one block, so on a run without stars the
+                # block-cut tree is seldom below the bound per bank: not worth building.
                 return quick
             segment = self.block_chains(node, comp, False)[0] + bonus
             return segment if banks is None else min(quick, segment)
