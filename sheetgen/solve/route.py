@@ -560,13 +560,13 @@ class _Search:
                     plain, y, floor - reach_numbers - loose))
             if value > floor and comp_stars:
                 value = min(value, self.split_rise(y, spent, comp_stars, reach,
-                                                   reach_numbers, gain, floor))
+                                                   reach_numbers, gain, floor, value))
             if value > best:
                 best = value
         return best
 
     def split_rise(self, y: int, spent: int, stars: int, reach: int, reach_numbers: int,
-                   gain: int, floor: int) -> int:
+                   gain: int, floor: int, ceiling: int) -> int:
         """A third bound of a rise to ``y`` after a segment through the component: the
         first one (``reach + gain``) lets a star of the component count twice, in the
         segment and again in ``y``'s continuation. Split by the set ``t`` of the
@@ -574,7 +574,8 @@ class _Search:
         at most its numbers (``reach_numbers``) plus ``t``'s weight, and the
         continuation at most ``rise`` with ``t`` spent as well. ``gain`` is ``rise``
         with none of them spent, which no set can beat: a set whose segment cannot lift
-        that above ``floor`` needs no search. Remembered rises make the sets cheap."""
+        that above ``floor`` needs no search. Remembered rises make the sets cheap. Stops
+        once the bound reaches ``ceiling`` (a bound the caller has already)."""
         best = -1
         t = 0
         while True:  # every subset of ``stars``, the empty one first
@@ -587,6 +588,8 @@ class _Search:
                     cap = head + self.rise(y, spent | t, max(floor, best) - head)
                 if cap > best:
                     best = cap
+                    if best >= ceiling:
+                        return best
             if t == stars:
                 return best
             t = (t - stars) & stars
