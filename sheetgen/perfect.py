@@ -178,7 +178,7 @@ class _Model:
                 crossable = len(union) <= filled_free
             else:
                 crossable = any(
-                    len(_in_order(free, *(regions[t][j] for j in cards if j != i)))
+                    len(set().union(*(regions[t][j] for j in cards if j != i)))
                     <= filled_free + 1 for i in cards)
             fills: dict[SpaceId, list[Any]] = {s: [] for s in free}
             written: list[Any] = []

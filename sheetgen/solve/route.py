@@ -305,7 +305,7 @@ class _Search:
         not, only that some route of the run may score that much)."""
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
-        self.star_weights: dict[int, int] = {}
+        self.mask_weights: dict[int, int] = {}
         self.leaf_memo: dict[tuple[int, int, int], int] = {}
         self.number_weights = [0 if v is None else w
                                for v, w in zip(g.values, self.weights, strict=True)]
@@ -506,7 +506,7 @@ class _Search:
             live = ~visited
         elif live < 0:
             live = self.key_of(node, c, visited, jumped, reached)[2]
-        return plain, self.star_weight(self.star_mask & live)
+        return plain, self.mask_weight(self.star_mask & live)
 
     def chain_reach(self, chain: Mapping[int, tuple[int, int]], y: int, around: int
                     ) -> tuple[int, int]:
@@ -579,7 +579,7 @@ class _Search:
         best = -1
         t = 0
         while True:  # every subset of ``stars``, the empty one first
-            head = reach_numbers + self.star_weight(t)
+            head = reach_numbers + self.mask_weight(t)
             if head > reach:
                 head = reach
             cap = head + gain
@@ -643,7 +643,7 @@ class _Search:
                                        for x in nodes))
                 made = self.run_walks[inside] = (index, _Search(sub, None), [-1])
             index, walks, staying = made
-            room = self.star_weight(inside)  # no path in the run scores more
+            room = self.mask_weight(inside)  # no path in the run scores more
             if room > floor:  # a route that never leaves the run
                 if staying[0] < 0:
                     whole = solve(walks.graph)
@@ -855,8 +855,8 @@ class _Search:
                                          sharp=self.sharp)
         if plain is None:
             return max(best, max(cap for _, _, _, cap in gains))
-        loose = self.star_weight(self.star_mask & ~visited)
-        numbers = self.star_weight(comp & ~self.star_mask) + loose
+        loose = self.mask_weight(self.star_mask & ~visited)
+        numbers = self.mask_weight(comp & ~self.star_mask) + loose
         for y, _, extra, cap in gains:
             if cap > best and cap > alpha:
                 cap = min(cap, numbers + extra + self.plain_rise(
@@ -878,16 +878,17 @@ class _Search:
             raise _BudgetExceeded
         return gain
 
-    def star_weight(self, stars: int) -> int:
-        weight = self.star_weights.get(stars)
+    def mask_weight(self, mask: int) -> int:
+        """The weight of the nodes in ``mask`` (stars or numbers), remembered."""
+        weight = self.mask_weights.get(mask)
         if weight is None:
             weight = 0
-            s = stars
+            s = mask
             while s:
                 low = s & -s
                 s ^= low
                 weight += self.weights[low.bit_length() - 1]
-            self.star_weights[stars] = weight
+            self.mask_weights[mask] = weight
         return weight
 
     def rides(self, ends: int) -> int:
