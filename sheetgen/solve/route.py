@@ -96,13 +96,16 @@ and on flat boards with rides the starts of equal bound go fewest links first.
 
 A run (a component of equal numbers and stars, nine nodes or more) where the best route
 covers nearly everything holds many starts, and each start's bound counts the whole run,
-so each asks for a search of hundreds of states to show that it does no better. One bound
-serves them all (``run_bound``): a route from the run walks a path in it and then maybe
-rises from the path's end; walked backwards the path starts at that end and stays in the
-run, so per set of the run's stars it spends, the longest path from each node next to a
-higher number plus that number's continuation bounds every such route. Once a start has
-found a route that good, the run's other starts are skipped; the bound gives up after a
-few hundred states, and then the starts are searched one by one as before.
+so each asks for a search of hundreds of states (thousands with rides) to show that it
+does no better. One search serves them all (``run_best``): a route from the run walks a
+path in it and then maybe rises from the path's end, on foot or by a ride; walked
+backwards (every ride has its way back with the same bonus) the path starts at that end
+and stays in the run, so per set of the run's stars it spends, the longest path from each
+node next to a higher number plus that number's continuation is the best such route, and
+it is a route: the run's best one is found at once and its other starts are skipped.
+This is asked from the second pass over the starts on (the first pass leaves a floor
+that cuts most of it), and given up after a few hundred states (twenty thousand with
+rides), and then the run's starts are searched one by one as before.
 
 The starts are tried best bound first (their full bounds when these take under 200
 states, as on boards of mostly distinct numbers; else the quick bounds that search
@@ -286,23 +289,25 @@ class _Search:
         self.memo: dict[tuple[int, int, int, bool], tuple[int, bool, tuple[int, bool, int]]] = {}
         rides = {(i, jump.target, jump.bonus)
                  for i, jumps in enumerate(self.jumps) for jump in jumps}
-        self.flat = len(distinct) == 1 and all((t, i, b) in rides for i, t, b in rides)
-        """Every route can be walked backwards: stars and one number, and every jump
-        has its way back with the same bonus (a route's rides, walked backwards, still
-        never follow one another)."""
+        self.reversible = all((t, i, b) in rides for i, t, b in rides)
+        """Every jump has its way back with the same bonus, so a path of equal numbers
+        and stars can be walked backwards (its rides, walked backwards, still never
+        follow one another)."""
+        self.flat = len(distinct) == 1 and self.reversible
+        """Every route can be walked backwards: stars and one number, and reversible
+        jumps."""
         self.no_end = 0
         """On a flat board: starts already searched in full. A better route cannot end
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
         self.ride_rise_gain: dict[tuple[int, int], int] = {}
-        self.run_walks: dict[int, tuple[dict[int, int], _Search, list[int]]] = {}
-        """``run_bound``'s searches of a run (with some of its stars) on its own: its
-        node numbering, the search, and its longest route (-1 until needed)."""
+        self.run_walks: dict[int, tuple[list[int], _Search, list[Solution]]] = {}
+        """``run_walk``: parts of runs as graphs of their own."""
         self.run_spent: dict[tuple[int, int], int] = {}
-        """``run_bound``'s search states so far per run, against ``_RUN_ALLOWANCE``."""
-        self.run_memo: dict[tuple[int, int], tuple[int, bool]] = {}
-        """``run_bound`` per run and value: (its answer, whether that is a bound; when
-        not, only that some route of the run may score that much)."""
+        """``run_best``'s search states so far per run, against its allowance."""
+        self.run_memo: dict[tuple[int, int], int] = {}
+        """``run_best`` per run and value: a bound on every route from the run (the
+        best one's total, once found)."""
         self.chains: dict[tuple[int, int, bool],
                           tuple[int, dict[int, tuple[int, int]]]] = {}
         self.mask_weights: dict[int, int] = {}
@@ -594,97 +599,154 @@ class _Search:
                 return best
             t = (t - stars) & stars
 
-    def run_bound(self, node: int, c: int, floor: int) -> int:
-        """A bound on every route that starts in the run of ``node`` at value ``c``, or
-        a value above ``floor`` when one of them may beat it. The run is the component
-        of free ``c``-numbers and stars around ``node`` (``c`` the lowest number, or
-        ``node`` a number with no lower neighbour). Such a route walks a simple path in
-        the run, spending some set ``t`` of its stars, and may then rise from its last
-        node ``a`` to a higher neighbour ``y``. Walked backwards, the path starts at
-        ``a`` and stays in the run without the other stars, where every route can be
-        walked both ways: so the route scores at most the longest path from ``a`` there
-        plus ``y``'s best continuation with ``t`` spent (``rise``), or, never rising,
-        the longest path there. Over every ``t`` (at most four stars) that bounds every
-        start of the run at once, where each start's own bound counts the whole run
-        and so asks for a search of its own: once one start has found the best route,
-        the others need none. Remembered per run; searched only as far as ``floor``
-        needs, and given up (the starts are searched one by one) past
-        ``_RUN_ALLOWANCE`` states."""
+    def run_best(self, node: int, c: int,
+                 floor: int) -> tuple[int, tuple[Step, ...] | None]:
+        """The best route of all that start in the run of ``node`` at value ``c``, when
+        it beats ``floor``; else a bound no larger than ``floor`` and no route. The run is
+        the component of free ``c``-numbers and stars around ``node`` (``c`` the lowest
+        number, or ``node`` a number with no lower neighbour).
+
+        Such a route walks a simple path in the run, spending some set ``t`` of its
+        stars, and may then rise from its last node ``a`` to a higher number ``y``, on
+        foot or by a ride. Walked backwards (every ride has its way back), the path starts
+        at ``a`` and stays in the run without the other stars; a node left by a ride was
+        not entered by one, so before a ride the backward path leaves ``a`` on foot. So
+        per ``t`` (runs of at most ``_RUN_STARS`` stars) the best such route is the
+        longest path from ``a`` in that part of the run plus ``y``'s best continuation
+        with ``t`` spent (``rise``), or, never rising, the run's own best route; and each
+        of these is a route, so the best of them is the run's best. Each start's own
+        bound counts the whole run and so asks for a search of its own; this solves them
+        all at once.
+        Searched only as far as ``floor`` needs; remembered per run; given up past
+        ``_RUN_ALLOWANCE`` states (``_RUN_ALLOWANCE_RIDES`` with rides) in all its calls,
+        and then ``_UNBOUNDED``: the starts are searched one by one."""
         run = self.reach(node, c, 1 << node)[0] | 1 << node
         if run.bit_count() < _RUN_NODES:
-            return _UNBOUNDED  # a search per start is cheap enough
+            return _UNBOUNDED, None  # a search per start is cheap enough
         key = (run, c)
         hit = self.run_memo.get(key)
-        if hit is not None and (hit[1] or hit[0] > floor):
-            return hit[0]
+        if hit is not None and hit <= floor:
+            return hit, None
         stars = run & self.star_mask
-        if stars.bit_count() > _RUN_STARS:
-            return _UNBOUNDED
-        values = self.values
-        exits: dict[int, list[int]] = {}  # node of the run: its higher neighbours
-        for a in range(self.n):
-            if run >> a & 1:
-                up = [y for y in self.nbrs[a] if not run >> y & 1 and values[y] is not None
-                      and values[y] > c]  # type: ignore[operator]
-                if up:
-                    exits[a] = up
-        best = -1
-        t = 0
         spent = self.run_spent.get(key, 0)
-        while best <= floor:  # every set of the run's stars the path may spend
+        allowance = _RUN_ALLOWANCE_RIDES if self.has_jumps else _RUN_ALLOWANCE
+        if stars.bit_count() > _RUN_STARS or spent >= allowance:
+            return _UNBOUNDED, None
+        exits = self.run_exits(run, c)
+        best = -1  # the best route's total once one beats floor, else a bound
+        found: tuple[Step, ...] | None = None
+        t = 0
+        while True:  # every set of the run's stars the path may spend
+            nodes, walks, staying = self.run_walk(run & ~stars | t)
             inside = run & ~stars | t
-            made = self.run_walks.get(inside)
-            if made is None:
-                nodes = [i for i in range(self.n) if inside >> i & 1]
-                index = {x: k for k, x in enumerate(nodes)}
-                sub = RouteGraph(tuple(values[x] for x in nodes),
-                                 tuple(self.weights[x] for x in nodes),
-                                 tuple(tuple(index[j] for j in self.nbrs[x] if j in index)
-                                       for x in nodes))
-                made = self.run_walks[inside] = (index, _Search(sub, None), [-1])
-            index, walks, staying = made
             room = self.mask_weight(inside)  # no path in the run scores more
+            if self.ride_ends:
+                room += self.rides(inside & self.ride_ends)
             if room > floor:  # a route that never leaves the run
-                if staying[0] < 0:
+                if not staying:
                     whole = solve(walks.graph)
                     self.states += whole.states
-                    staying[0] = whole.total
-                best = max(best, staying[0])
+                    spent += whole.states
+                    staying.append(whole)
+                if staying[0].total > floor:
+                    floor = staying[0].total
+                    found = tuple(Step(nodes[st.node], st.by_jump, st.bonus)
+                                  for st in staying[0].steps)
+                best = max(best, staying[0].total)
             else:
                 best = max(best, room)
             before, before_main, limit = walks.states, self.states, self.max_states
-            walks.max_states = before + _RUN_ALLOWANCE - spent
-            self.max_states = before_main + _RUN_ALLOWANCE - spent
+            walks.max_states = before + allowance - spent
+            self.max_states = before_main + allowance - spent
             try:
-                for a, gain in exits.items():
-                    if best > floor:
-                        break
+                for a, (up, rides) in exits.items():
                     if not inside >> a & 1:
                         continue
-                    most = max(self.rise(y, t, floor - room) for y in gain)
-                    if room + most <= floor:
-                        best = max(best, room + most)
-                        continue
-                    k = index[a]
+                    k = nodes.index(a)
                     w = self.weights[a]
-                    term = w + most + walks.best(k, walks.distinct[0], 1 << k, False,
-                                                 floor - most - w)
-                    if term > best:
-                        best = term
+                    for jumped in (False, True):  # rising on foot, then by a ride
+                        rises = [(bonus + self.ride_rise(y, t, floor - room - bonus), y, bonus)
+                                 for y, bonus in rides] if jumped else [
+                                 (self.rise(y, t, floor - room), y, 0) for y in up]
+                        if not rises:
+                            continue
+                        most, y, bonus = max(rises)
+                        if room + most <= floor:
+                            best = max(best, room + most)
+                            continue
+                        term = w + most + walks.best(k, walks.distinct[0], 1 << k, jumped,
+                                                     floor - most - w)
+                        if term <= floor:
+                            best = max(best, term)
+                            continue
+                        found = self.run_route(nodes, walks, k, jumped, t, y, bonus)
+                        if route_total(self.graph, found) != term:
+                            raise _BudgetExceeded  # not expected: search per start
+                        floor = best = term
             except _BudgetExceeded:
-                best = _UNBOUNDED  # too dear: the starts are searched one by one
+                best, found = _UNBOUNDED, None  # too dear: the starts one by one
             finally:
                 walks.max_states, self.max_states = None, limit
                 spent += walks.states - before + self.states - before_main
                 self.states += walks.states - before
-            if best == _UNBOUNDED:
-                break
-            if t == stars:
+            if best == _UNBOUNDED or t == stars:
                 break
             t = (t - stars) & stars
         self.run_spent[key] = spent
-        self.run_memo[key] = (best, best <= floor or best == _UNBOUNDED)
-        return best
+        if best != _UNBOUNDED:
+            self.run_memo[key] = best  # the best route's total is a bound too
+        return best, found
+
+    def run_exits(self, run: int, c: int) -> dict[int, tuple[list[int], list[tuple[int, int]]]]:
+        """Per node of ``run`` that a route can rise from: its higher neighbours, and
+        the rides from it to higher docks as (dock, bonus)."""
+        values = self.values
+        exits: dict[int, tuple[list[int], list[tuple[int, int]]]] = {}
+        for a in range(self.n):
+            if run >> a & 1:
+                up = [y for y in self.nbrs[a] if not run >> y & 1 and values[y] is not None
+                      and values[y] > c]  # type: ignore[operator]
+                rides = [(j.target, j.bonus) for j in self.jumps[a]
+                         if not run >> j.target & 1 and values[j.target] is not None
+                         and values[j.target] > c]  # type: ignore[operator]
+                if up or rides:
+                    exits[a] = (up, rides)
+        return exits
+
+    def run_walk(self, inside: int) -> tuple[list[int], _Search, list[Solution]]:
+        """The part ``inside`` of a run as a graph of its own: its nodes (in map
+        order), a search of it, and its best route once needed. Remembered."""
+        made = self.run_walks.get(inside)
+        if made is None:
+            nodes = [i for i in range(self.n) if inside >> i & 1]
+            index = {x: k for k, x in enumerate(nodes)}
+            sub = RouteGraph(tuple(self.values[x] for x in nodes),
+                             tuple(self.weights[x] for x in nodes),
+                             tuple(tuple(index[j] for j in self.nbrs[x] if j in index)
+                                   for x in nodes),
+                             tuple(tuple(Jump(index[j.target], j.bonus)
+                                         for j in self.jumps[x] if j.target in index)
+                                   for x in nodes) if self.has_jumps else ())
+            made = self.run_walks[inside] = (nodes, _Search(sub, None), [])
+        return made
+
+    def run_route(self, nodes: list[int], walks: _Search, k: int, jumped: bool, t: int,
+                  y: int, bonus: int) -> tuple[Step, ...]:
+        """The route ``run_best`` found: the longest path from node ``k`` of the run's
+        part (``walks``) walked backwards, the rise from it to ``y`` (by a ride worth
+        ``bonus`` when ``jumped``) and ``y``'s best continuation with the stars ``t``
+        spent."""
+        back = [(nodes[k], False, 0)] + [(nodes[st.node], st.by_jump, st.bonus)
+                                          for st in walks.follow(k, walks.distinct[0],
+                                                                 1 << k, jumped)]
+        steps = [Step(back[-1][0], False, 0)]
+        for i in range(len(back) - 1, 0, -1):  # the move into back[i], walked backwards
+            steps.append(Step(back[i - 1][0], back[i][1], back[i][2]))
+        steps.append(Step(y, jumped, bonus))
+        value = self.values[y]
+        assert value is not None
+        steps += self.follow(y, value, t | 1 << y, jumped)
+        return tuple(steps)
 
     def banks(self, node: int, comp: int, jumped: bool) -> _Banks:
         """The component seen on foot (Paris: no link crosses the Seine, so a run on both
@@ -1408,15 +1470,19 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # route found early raises the floor for it. A start searched in full is done.
         allowances = (_ALLOWANCES if not search.flat else
                       _FLAT_ALLOWANCES if search.has_jumps else (None,))
-        # Long runs without rides: one bound for every start of a run (``run_bound``).
-        runs = search.sharp and not search.has_jumps and not search.flat
+        # Long runs: one search for every start of a run (``run_best``).
+        runs = search.sharp and search.reversible and not search.flat
         for allowance in allowances:
             waiting: list[tuple[int, int, int]] = []
             for neg_ub, s, c in starts:
                 if -neg_ub <= best_total:
                     break
-                if runs and best_total and search.run_bound(s, c, best_total) <= best_total:
-                    continue  # no route from this start's run beats the best one
+                if runs and best_total and allowance != allowances[0]:
+                    value, run_route = search.run_best(s, c, best_total)
+                    if run_route is not None:  # the run's best route beats the best one
+                        best_total, best_steps = value, run_route
+                    if value <= best_total:
+                        continue  # no route from this start's run beats the best one
                 w = graph.weights[s]
                 floor = best_total - w
                 if allowance is not None:
@@ -1473,15 +1539,19 @@ _FLAT_ALLOWANCES: tuple[int | None, ...] = (300, 3000, None)
 few hundred states to walk its first full route."""
 
 _RUN_NODES = 9
-"""``run_bound`` is asked only of runs of at least this many nodes."""
+"""``run_best`` is asked only of runs of at least this many nodes."""
 
-_RUN_STARS = 4
-"""``run_bound`` is asked only of runs with at most this many stars (every set of them
+_RUN_STARS = 6
+"""``run_best`` is asked only of runs with at most this many stars (every set of them
 is a case)."""
 
 _RUN_ALLOWANCE = 600
-"""Search states ``run_bound`` may spend on one run, in all its calls; beyond that the
+"""Search states ``run_best`` may spend on one run, in all its calls; beyond that the
 run's starts are searched one by one."""
+
+_RUN_ALLOWANCE_RIDES = 20_000
+"""The same on boards with rides, where the search of each start of a long run takes
+thousands of states."""
 
 _SPLIT_STARS = 4
 """``split_rise`` is asked only of components with at most this many free stars (every

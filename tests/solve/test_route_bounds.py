@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from route_oracle import best_total
-from test_bank_bounds import best_continuation, check_bound_at_a_random_state
+from test_bank_bounds import best_continuation, check_bound_at_a_random_state, two_bank_graphs
 from test_route_search import check_solution
 
 import sheetgen.solve.route as route
@@ -260,19 +260,23 @@ def test_a_star_spent_in_the_run_is_not_counted_again_after_the_rise() -> None:
     assert search.upper_bound(0, 5, 1) == exact
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(star_run_graphs(), run_graphs()))
-def test_one_bound_per_run_still_exact(graph: RouteGraph) -> None:
-    # With the bound of a whole run asked for every run, however small, and a tiny
-    # allowance now and then (when it runs out, the starts are searched one by one).
-    original = route._RUN_NODES, route._RUN_ALLOWANCE
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(star_run_graphs(), run_graphs(), dock_graphs(), two_bank_graphs()))
+def test_one_search_per_run_still_exact(graph: RouteGraph) -> None:
+    # With every run, however small, solved at once (``run_best``: its best route
+    # walked backwards from where it rises, on foot or by a ride), and a tiny allowance
+    # now and then (when it runs out, the starts are searched one by one).
+    original = (route._RUN_NODES, route._RUN_ALLOWANCE, route._RUN_ALLOWANCE_RIDES,
+                route._ALLOWANCES)
     route._RUN_NODES = 1
+    route._ALLOWANCES = (1, None)  # so that most starts reach the pass that asks
     try:
         solution = solve(graph)
-        route._RUN_ALLOWANCE = 3
+        route._RUN_ALLOWANCE = route._RUN_ALLOWANCE_RIDES = 3
         tight = solve(graph)
     finally:
-        route._RUN_NODES, route._RUN_ALLOWANCE = original
+        (route._RUN_NODES, route._RUN_ALLOWANCE, route._RUN_ALLOWANCE_RIDES,
+         route._ALLOWANCES) = original
     best = best_total(graph)
     assert solution.proven_optimal and tight.proven_optimal
     assert solution.total == tight.total == best
@@ -287,16 +291,46 @@ def test_one_bound_per_run_skips_the_other_starts() -> None:
     graph = RouteGraph((5, 5, None, 5, 8, 7), (1,) * 6,
                        ((1, 2, 3), (0, 2), (0, 1, 3, 4), (0, 2, 5), (2,), (3,)),
                        tuple(() for _ in range(6)))
-    original = route._RUN_NODES
+    original = route._RUN_NODES, route._ALLOWANCES
     try:
+        route._ALLOWANCES = (1, None)  # the run is solved in the second pass
         route._RUN_NODES = 1
         with_bound = solve(graph)
         route._RUN_NODES = 100
         without = solve(graph)
     finally:
-        route._RUN_NODES = original
+        route._RUN_NODES, route._ALLOWANCES = original
     assert with_bound.total == without.total == best_total(graph) == 5
     assert with_bound.states < without.states
+
+
+def test_a_run_rises_by_a_ride_from_the_end_of_its_path() -> None:
+    # A run of three 5s (0 - 1 - 2), a dock at 0 with a ride worth 3 to the dock 3 (an
+    # 8) across the river, and a 9 after it. The run's best route walks 2, 1, 0 (its
+    # longest path from 0, walked backwards), rides to 3 and walks on to 4: 8 points.
+    graph = RouteGraph((5, 5, 5, 8, 9), (1,) * 5, ((1,), (0, 2), (1,), (4,), (3,)),
+                       ((Jump(3, 3),), (), (), (Jump(0, 3),), ()))
+    original = route._RUN_NODES
+    try:
+        route._RUN_NODES = 1
+        search = route._Search(graph, None)
+        value, found = search.run_best(1, 5, 0)
+    finally:
+        route._RUN_NODES = original
+    assert found is not None
+    assert value == best_total(graph) == 8
+    assert [step.node for step in found] == [2, 1, 0, 3, 4]
+    assert found[3] == route.Step(3, True, 3)
+    assert check_solution(graph, route.Solution(found, 0, False, 0)) == 8
+
+
+def test_no_run_is_solved_at_once_where_rides_go_one_way() -> None:
+    # A path walked backwards must ride back the way it came, which a one-way ride
+    # cannot: such boards search every start.
+    graph = RouteGraph((5, 5, 5, 8), (1,) * 4, ((1,), (0, 2), (1,), ()),
+                       ((Jump(3, 3),), (), (), ()))
+    assert not route._Search(graph, None).reversible
+    assert solve(graph).total == best_total(graph) == 7
 
 
 def test_the_run_bound_counts_a_route_that_never_leaves_the_run() -> None:
