@@ -333,16 +333,17 @@ def test_no_run_is_solved_at_once_where_rides_go_one_way() -> None:
     assert solve(graph).total == best_total(graph) == 7
 
 
-def test_the_run_bound_counts_a_route_that_never_leaves_the_run() -> None:
+def test_the_run_search_counts_a_route_that_never_leaves_the_run() -> None:
     # Two circled 7s joined by a star, and a 5 off the star. The best route, 7 * 7 (5
-    # points), never rises out of the 7s' run: the run's bound must count such routes,
-    # or the 7s are skipped once the 5's route (5 * 7, 4 points) is found.
+    # points), never rises out of the 7s' run: the run's search must count such
+    # routes, or the 7s are skipped once the 5's route (5 * 7, 4 points) is found.
     graph = RouteGraph((7, None, 7, 5), (2, 1, 2, 1), ((1,), (0, 2, 3), (1,), (1,)),
                        tuple(() for _ in range(4)))
-    original = route._RUN_NODES
+    original = route._RUN_NODES, route._ALLOWANCES
     try:
         route._RUN_NODES = 1
+        route._ALLOWANCES = (1, None)  # the runs are solved in the second pass
         solution = solve(graph)
     finally:
-        route._RUN_NODES = original
+        route._RUN_NODES, route._ALLOWANCES = original
     assert solution.total == best_total(graph) == 5
