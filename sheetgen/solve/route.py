@@ -616,10 +616,9 @@ class _Search:
         with ``t`` spent (``rise``), or, never rising, the run's own best route; and each
         of these is a route, so the best of them is the run's best. Each start's own
         bound counts the whole run and so asks for a search of its own; this solves them
-        all at once.
-        Searched only as far as ``floor`` needs; remembered per run; given up past
-        ``_RUN_ALLOWANCE`` states (``_RUN_ALLOWANCE_RIDES`` with rides) in all its calls,
-        and then ``_UNBOUNDED``: the starts are searched one by one."""
+        all at once. Searched only as far as ``floor`` needs; remembered per run; given
+        up past ``_RUN_ALLOWANCE`` states (``_RUN_ALLOWANCE_RIDES`` with rides) in all its
+        calls, and then ``_UNBOUNDED``: the starts are searched one by one."""
         run = self.reach(node, c, 1 << node)[0] | 1 << node
         if run.bit_count() < _RUN_NODES:
             return _UNBOUNDED, None  # a search per start is cheap enough
@@ -637,8 +636,8 @@ class _Search:
         found: tuple[Step, ...] | None = None
         t = 0
         while True:  # every set of the run's stars the path may spend
-            nodes, walks, staying = self.run_walk(run & ~stars | t)
             inside = run & ~stars | t
+            nodes, walks, staying = self.run_walk(inside)
             room = self.mask_weight(inside)  # no path in the run scores more
             if self.ride_ends:
                 room += self.rides(inside & self.ride_ends)
