@@ -23,10 +23,12 @@ space and *uses* a mark:
 - or a star, allowed by its turn's cards, which leaves the current value unchanged;
 
 and each mark is used at most once. A step scores 1, plus 1 when the mark is circled
-there (setup numbers always). What the relaxation forgets: that the two numbers of a turn
-need two different cards, that the marks off the route must also find legal spaces (and an
-X is allowed only when forced), and that the walk must not come back to a space. The first
-two only remove boards, so the best relaxed score is an upper bound on the perfect game.
+there (setup numbers always). The last turn with one space left writes one of its two
+numbers: it offers a single mark of any value (a star, never circled). What the relaxation
+forgets: that the two numbers of a turn need two different cards, that the marks off the
+route must also find legal spaces (and an X is allowed only when forced), and that the
+walk must not come back to a space. The first two only remove boards, so the best relaxed
+score is an upper bound on the perfect game.
 
 The last one is partly restored, in the three ways exact vehicle-routing pricing uses. Each
 state remembers which of the current space's neighbours the walk has visited and keeps
@@ -41,15 +43,21 @@ fixed state budget (counted, not timed: the same script always gives the same bo
 "each space at most once" is *priced* instead (Lagrangian relaxation): a step into a space
 costs that space's penalty, the bound is the sum of the penalties plus the best walk, and
 the penalties rise for spaces the best walk visits twice and fall for those it misses
-(subgradient steps). Any penalties give an upper bound; on usa and europe the priced
-rounds take it about eight points lower than the first round (README, "Perfect game").
+(subgradient steps). The priced rounds price the two-card rule too: a turn's two numbers
+never both lie in spaces that only one and the same of its cards' regions holds, so a
+number written there pays that (turn, card)'s price, which rises when the best walk puts
+both numbers there and falls otherwise. Any penalties and prices give an upper bound; on
+usa and europe the priced rounds take it about eight points lower than the first round
+(README, "Perfect game").
 
 Two facts keep the programme small. A step that does not circle only ever needs the
 *lowest* usable mark at its space (any route using a higher one can use the lower one
 instead and keep every later choice), and a circling step the lowest circling one; so
-each step has a handful of choices. And states are pruned by an exact upper bound on what
-can follow them (the same programme run backwards with nothing remembered), against the best
-score the caller already has: if nothing can beat it, the caller's board is proven best.
+each step has a handful of choices. With two-card prices a higher mark is kept only when
+it gains more, after its price, than every lower one kept. And states are pruned by an
+exact upper bound on what can follow them (the same programme run backwards with nothing
+remembered), against the best score the caller already has: if nothing can beat it, the
+caller's board is proven best.
 """
 
 from __future__ import annotations
@@ -96,6 +104,9 @@ class _Mark:
     """Bit set of the spaces the mark may be written in."""
     circles: int
     """Bit set of the spaces where it is circled."""
+    pair: int = -1
+    """The number turn whose two numbers this is one of (an index into the relaxation's
+    pairs), or -1 (setup numbers, stars, last turns)."""
 
 
 class _Relaxation:
@@ -108,6 +119,7 @@ class _Relaxation:
         free_mask = sum(1 << index[s] for s in ids if s not in setup)
         numbers: list[tuple[int, _Mark]] = []
         stars: list[_Mark] = []
+        only: list[tuple[int, ...]] = []
         for turn in script.turns:
             if turn.last:
                 allowed, circles = free_mask, 0
@@ -127,8 +139,25 @@ class _Relaxation:
                 # One space left: the player writes one of the two numbers. A star there
                 # (any value, never circled) stands for either and is used at most once.
                 stars.append(_Mark(allowed, 0))
-            else:
+            elif turn.last:
                 numbers.extend((v, _Mark(allowed, circles)) for v in turn.numbers)
+            else:
+                # The two numbers go on two different cards: not both in the spaces that
+                # only one card's region holds. Per space, that card (or -1).
+                regions = [sum(1 << index[sp.id] for sp in game_map.spaces_in(card.region))
+                           for card in turn.cards]
+                sole = [-1] * n
+                for i, region in enumerate(regions):
+                    others = 0
+                    for j, other in enumerate(regions):
+                        if j != i:
+                            others |= other
+                    for x in range(n):
+                        if (region & ~others & free_mask) >> x & 1:
+                            sole[x] = i
+                numbers.extend((v, _Mark(allowed, circles, len(only)))
+                               for v in turn.numbers)
+                only.append(tuple(sole))
         for sid, v in setup.items():
             bit = 1 << index[sid]
             numbers.append((v, _Mark(bit, bit)))
@@ -143,6 +172,17 @@ class _Relaxation:
         self.G = g_count = len(groups)
         self.marks = len(numbers) + len(stars)
         """Marks a walk may use: one per space the game writes in (setup included)."""
+        self.only = tuple(only)
+        """Per number turn (pair), per space: the card whose region alone holds it, or -1."""
+        self.pair_of = tuple(tuple(m.pair for m in grp) for grp in groups)
+        """Per group, per mark: its pair, or -1."""
+        self.pairs = len(only)
+        self.price: list[int] = [0] * (3 * len(only))
+        """The two-card rule's price per (pair, card), scaled: what a step pays for
+        writing a number of the pair in a space only that card's region holds."""
+        self.priced = False
+        """Some price is above 0 (the moves then weigh each mark's price)."""
+        self.rise_memo: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
         # Per space: per group the usable marks (index in group, circled), and the stars.
         self.feas = tuple(
             tuple(tuple((k, bool(m.circles >> x & 1)) for k, m in enumerate(grp)
@@ -167,30 +207,73 @@ class _Relaxation:
         for x in range(n):
             self.ng[x] = sum(1 << y for y in self.nbrs[x]) | 1 << x
 
+    def cost(self, g: int, k: int, x: int) -> int:
+        """The two-card price mark ``k`` of group ``g`` pays when written in space ``x``."""
+        pair = self.pair_of[g][k]
+        if pair < 0:
+            return 0
+        card = self.only[pair][x]
+        return 0 if card < 0 else self.price[3 * pair + card]
+
+    def rises(self, x: int, start: int) -> tuple[tuple[int, int, int], ...]:
+        """With prices: the marks of groups ``start`` and up worth using in ``x``, as
+        (group, mark, scaled gain). A mark of a lower group with at least the same gain
+        leaves every later mark free, so a higher one is kept only when it gains more
+        than every mark kept below its group."""
+        key = (x, start)
+        hit = self.rise_memo.get(key)
+        if hit is not None:
+            return hit
+        out: list[tuple[int, int, int]] = []
+        threshold = -1
+        for h in range(start, self.G):
+            top = threshold
+            for k, circled in self.feas[x][h]:
+                gain = (2 if circled else 1) * SCALE - self.cost(h, k, x)
+                if gain > threshold:
+                    out.append((h, k, gain))
+                    top = max(top, gain)
+            threshold = top
+            if threshold >= 2 * SCALE:
+                break
+        result = self.rise_memo[key] = tuple(out)
+        return result
+
     def moves(self, layer: _Layer, targets: tuple[int, ...] | range
               ) -> list[tuple[_Layer, int, int]]:
-        """The steps from ``layer`` into each target space: (new layer, space, points)."""
+        """The steps from ``layer`` into each target space: (new layer, space, gain), the
+        gain in 1/``SCALE`` points less the two-card price (not the space's penalty)."""
         g, used, stars = layer
         out: list[tuple[_Layer, int, int]] = []
         g_count = self.G
+        priced = self.priced
         for x in targets:
             if g >= 0:
                 for k, circled in self.feas[x][g]:
                     if not used >> k & 1:
-                        out.append(((g, used | 1 << k, stars), x, 2 if circled else 1))
+                        out.append(((g, used | 1 << k, stars), x,
+                                    (2 if circled else 1) * SCALE
+                                    - (self.cost(g, k, x) if priced else 0)))
+            if priced:
+                for h, k, gain in self.rises(x, g + 1):
+                    out.append(((h, 1 << k, stars), x, gain))
+                for j, circled in self.star_feas[x]:
+                    if not stars >> j & 1:
+                        out.append(((g, used, stars | 1 << j), x, (2 if circled else 1) * SCALE))
+                continue
             first = self.next_any[x][g + 1]
             circling = self.next_circle[x][g + 1]
             if first < g_count:
                 for k, circled in self.feas[x][first]:
                     if first == circling or not circled:
-                        out.append(((first, 1 << k, stars), x, 2 if circled else 1))
+                        out.append(((first, 1 << k, stars), x, 2 * SCALE if circled else SCALE))
             if circling < g_count and circling != first:
                 for k, circled in self.feas[x][circling]:
                     if circled:
-                        out.append(((circling, 1 << k, stars), x, 2))
+                        out.append(((circling, 1 << k, stars), x, 2 * SCALE))
             for j, circled in self.star_feas[x]:
                 if not stars >> j & 1:
-                    out.append(((g, used, stars | 1 << j), x, 2 if circled else 1))
+                    out.append(((g, used, stars | 1 << j), x, 2 * SCALE if circled else SCALE))
         return out
 
     def to_go(self, layer: _Layer, x: int) -> int:
@@ -201,17 +284,26 @@ class _Relaxation:
         if value is None:
             value = 0
             penalty = self.penalty
-            for nxt, y, points in self.moves(layer, self.nbrs[x]):
-                value = max(value, points * SCALE - penalty[y] + self.to_go(nxt, y))
+            for nxt, y, gain in self.moves(layer, self.nbrs[x]):
+                value = max(value, gain - penalty[y] + self.to_go(nxt, y))
             self.togo[key] = value
         return value
 
+    def set_prices(self, price: list[int]) -> None:
+        """Set the two-card prices (see ``price``)."""
+        if price != self.price:
+            self.price = price
+            self.priced = any(price)
+            self.rise_memo = {}
+            self.togo = {}
+
     def solve(self, watched: int, floor: int, budget: int, penalty: list[int]
-              ) -> tuple[int, list[int], int] | None:
+              ) -> tuple[int, list[tuple[_Layer, int]], int] | None:
         """The best walk that never enters a remembered space, if it scores more than
-        ``floor``: (score, spaces in order, states). Scores are in 1/``SCALE`` points, and
-        every step into space ``x`` costs ``penalty[x]`` of them. None when nothing beats
-        ``floor``; raises ``_OverBudget`` past ``budget`` states."""
+        ``floor``: (score, (layer, space) per step in order, states). Scores are in
+        1/``SCALE`` points; every step into space ``x`` costs ``penalty[x]`` of them, and
+        a number the two-card price of its space. None when nothing beats ``floor``;
+        raises ``_OverBudget`` past ``budget`` states."""
         if penalty != self.penalty:
             self.penalty = penalty
             self.togo = {}
@@ -244,8 +336,8 @@ class _Relaxation:
                 cell[x, seen] = (value, parent)
 
         start: _Layer = (-1, 0, 0)
-        for layer, x, points in self.moves(start, range(self.n)):
-            push(layer, x, 1 << x, points * SCALE - penalty[x], None)
+        for layer, x, gain in self.moves(start, range(self.n)):
+            push(layer, x, 1 << x, gain - penalty[x], None)
         while heap:
             layer = heapq.heappop(heap)[3]
             for (x, seen), (value, _) in layers[layer].items():
@@ -254,20 +346,34 @@ class _Relaxation:
                     best_ref = (layer, x, seen)
                 if value + self.to_go(layer, x) <= best:
                     continue
-                for nxt, y, points in self.moves(layer, self.nbrs[x]):
+                for nxt, y, gain in self.moves(layer, self.nbrs[x]):
                     if seen >> y & 1:
                         continue
                     push(nxt, y, seen & (ng[y] | watched) | 1 << y,
-                         value + points * SCALE - penalty[y], (layer, x, seen))
+                         value + gain - penalty[y], (layer, x, seen))
         if best_ref is None:
             return None
-        path: list[int] = []
+        path: list[tuple[_Layer, int]] = []
         ref: tuple[_Layer, int, int] | None = best_ref
         while ref is not None:
-            path.append(ref[1])
+            path.append((ref[0], ref[1]))
             ref = layers[ref[0]][ref[1], ref[2]][1]
         path.reverse()
         return best, path, states
+
+    def sole_counts(self, path: list[tuple[_Layer, int]]) -> list[int]:
+        """Per (pair, card): how many numbers of the pair the walk writes in spaces that
+        only that card's region holds (the two-card rule allows one)."""
+        counts = [0] * (3 * self.pairs)
+        g0, used0, stars0 = -1, 0, 0
+        for (g, used, stars), x in path:
+            if stars == stars0:  # a number: the new bit of its group
+                k = (used if g != g0 else used ^ used0).bit_length() - 1
+                pair = self.pair_of[g][k]
+                if pair >= 0 and self.only[pair][x] >= 0:
+                    counts[3 * pair + self.only[pair][x]] += 1
+            g0, used0, stars0 = g, used, stars
+        return counts
 
 
 class _OverBudget(Exception):
@@ -314,53 +420,69 @@ def _elementary(relaxation: _Relaxation, known: int, budget: int) -> Bound:
         watched |= twice
 
 
-def _visits(path: list[int], n: int) -> list[int]:
+def _visits(path: list[tuple[_Layer, int]], n: int) -> list[int]:
     """How often a walk enters each of the ``n`` spaces."""
     visits = [0] * n
-    for x in path:
+    for _, x in path:
         visits[x] += 1
     return visits
 
 
 def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
-    """The relaxation with "each space at most once" priced instead of enforced: every
-    step into space ``x`` costs ``penalty[x]`` and the bound is the penalties' sum plus
-    the best walk (nothing remembered beyond the neighbours). For penalties >= 0 this is
-    an upper bound, since a route visits each space at most once; the penalties follow
-    the subgradient (more for spaces the best walk visits twice, less for those it
-    misses), with Polyak's step towards ``known``, halved when the bound stalls."""
+    """The relaxation with "each space at most once" priced instead of enforced, and the
+    two-card rule priced as well: every step into space ``x`` costs ``penalty[x]``, a
+    number written where only one card's region reaches costs that (pair, card)'s price,
+    and the bound is the penalties' and prices' sum plus the best walk (nothing
+    remembered beyond the neighbours). For penalties and prices >= 0 this is an upper
+    bound, since a route visits each space at most once and a turn's two numbers never
+    both lie where one card alone reaches. They follow the subgradient (more for spaces
+    the best walk visits twice and for pairs it writes twice on one card, less for the
+    rest), with Polyak's step towards ``known``, halved when the bound stalls."""
     n = relaxation.n
     penalty = [0] * n
+    price = [0] * (3 * relaxation.pairs)
     best = 2 * n
     theta = 1.0
     stall = 0
     rounds = 0
     spent = 0
-    while theta >= MIN_STEP:
-        total = sum(penalty)
-        try:
-            found = relaxation.solve(0, (known + 1) * SCALE - total - 1, budget - spent,
-                                     penalty)
-        except _OverBudget:
-            return Bound(best, False, rounds, budget)
-        rounds += 1
-        if found is None:  # no priced walk beats the known score: it is the best
-            return Bound(known, True, rounds, spent)
-        scaled, path, states = found
-        spent += states
-        bound = (total + scaled) // SCALE
-        if bound < best:
-            best, stall = bound, 0
-        else:
-            stall += 1
-            if stall == PATIENCE:
-                theta, stall = theta / 2, 0
-        gradient = [1 - v for v in _visits(path, n)]
-        if all(g >= 0 for g in gradient) and not any(
-                penalty[x] for x in range(n) if gradient[x]):
-            # A simple walk paying nothing for the spaces it misses: the relaxation's best.
-            return Bound(best, True, rounds, spent)
-        step = theta * ((total + scaled) / SCALE - known) / sum(g * g for g in gradient)
-        penalty = [max(0, p - round(step * SCALE * g)) for p, g in zip(penalty, gradient,
-                                                                       strict=True)]
-    return Bound(best, False, rounds, spent)
+    try:
+        while theta >= MIN_STEP:
+            total = sum(penalty) + sum(price)
+            relaxation.set_prices(price)
+            try:
+                found = relaxation.solve(0, (known + 1) * SCALE - total - 1, budget - spent,
+                                         penalty)
+            except _OverBudget:
+                return Bound(best, False, rounds, budget)
+            rounds += 1
+            if found is None:  # no priced walk beats the known score: it is the best
+                return Bound(known, True, rounds, spent)
+            scaled, path, states = found
+            spent += states
+            bound = (total + scaled) // SCALE
+            if bound < best:
+                best, stall = bound, 0
+            else:
+                stall += 1
+                if stall == PATIENCE:
+                    theta, stall = theta / 2, 0
+            gradient = [1 - v for v in _visits(path, n)]
+            # The prices' subgradient, projected: a price at 0 whose rule holds stays 0.
+            twice = [1 - c for c in relaxation.sole_counts(path)]
+            twice = [g if g < 0 or p else 0 for g, p in zip(twice, price, strict=True)]
+            if all(g >= 0 for g in gradient + twice) and not any(
+                    penalty[x] for x in range(n) if gradient[x]) and not any(
+                    p for p, g in zip(price, twice, strict=True) if g):
+                # A simple walk keeping the two-card rule and paying nothing for the spaces
+                # it misses: the relaxation's best.
+                return Bound(best, True, rounds, spent)
+            norm = sum(g * g for g in gradient) + sum(g * g for g in twice)
+            step = theta * ((total + scaled) / SCALE - known) / norm
+            penalty = [max(0, p - round(step * SCALE * g))
+                       for p, g in zip(penalty, gradient, strict=True)]
+            price = [max(0, p - round(step * SCALE * g))
+                     for p, g in zip(price, twice, strict=True)]
+        return Bound(best, False, rounds, spent)
+    finally:
+        relaxation.set_prices([0] * (3 * relaxation.pairs))
