@@ -74,13 +74,15 @@ ELEMENTARY_SHARE = 8
 """The exact rounds may spend 1/8 of the budget; the priced rounds the rest."""
 SCALE = 1024
 """Scores and penalties are counted in 1/1024 of a point, so the arithmetic stays exact."""
-PATIENCE = 10
-"""Priced rounds without a better bound before the step is halved. Halving after 4 stalls
-(as first chosen) shrank the step before the penalties had settled: on europe seed 7 the
-bound stopped at 49 after 285 000 states, where with 10 it reaches the best board's 48,
-and so proves it, after 243 000."""
-MIN_STEP = 1 / 1024
-"""The priced rounds stop when the step has been halved this far (or at the budget)."""
+SCHEDULES = ((4, 1 / 32), (10, 1 / 1024))
+"""The priced rounds' runs, each from penalties 0, while the budget lasts: (rounds
+without a better bound before the step is halved, the step at which the run stops). The
+bound is the lowest of all rounds. Halving after 4 stalls brings the bound down fastest on
+most seeds and uses the whole budget where rounds are dear; where they are cheap, a
+second, more patient run follows (europe seed 7: the first stops at 49 after 285 000
+states, the second reaches the best board's 48, so proving it)."""
+PRICING_STEP = 1 / 8
+"""The step a run goes on with when the two-card prices join (see ``_priced``)."""
 
 _Layer = tuple[int, int, int]
 """(group of the last number used, equal-valued marks of it used, stars used)."""
@@ -136,9 +138,10 @@ class _Relaxation:
             if turn.star:
                 stars.append(_Mark(allowed, circles))
             elif turn.last and turn.empty_before == 1:
-                # One space left: the player writes one of the two numbers. A star there
-                # (any value, never circled) stands for either and is used at most once.
-                stars.append(_Mark(allowed, 0))
+                # One space left: the player writes one of the two numbers. Both stay
+                # marks, priced like the two-card rule with one card reaching every space.
+                numbers.extend((v, _Mark(allowed, circles, len(only))) for v in turn.numbers)
+                only.append(tuple(0 if free_mask >> x & 1 else -1 for x in range(n)))
             elif turn.last:
                 numbers.extend((v, _Mark(allowed, circles)) for v in turn.numbers)
             else:
@@ -170,10 +173,11 @@ class _Relaxation:
                 last = v
             groups[-1].append(mark)
         self.G = g_count = len(groups)
-        self.marks = len(numbers) + len(stars)
-        """Marks a walk may use: one per space the game writes in (setup included)."""
+        self.values = tuple(sorted({v for v, _ in numbers}))
+        """Per group, the value of its numbers."""
         self.only = tuple(only)
-        """Per number turn (pair), per space: the card whose region alone holds it, or -1."""
+        """Per number turn (pair), per space: the card whose region alone holds it, or -1
+        (the last turn with one space left: card 0 everywhere, so one of its numbers)."""
         self.pair_of = tuple(tuple(m.pair for m in grp) for grp in groups)
         """Per group, per mark: its pair, or -1."""
         self.pairs = len(only)
@@ -429,6 +433,25 @@ def _visits(path: list[tuple[_Layer, int]], n: int) -> list[int]:
 
 
 def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
+    """The priced rounds (``_priced_run``) in every schedule of ``SCHEDULES`` while the
+    budget lasts; the lowest bound of all."""
+    best = 2 * relaxation.n
+    rounds = 0
+    spent = 0
+    for patience, min_step in SCHEDULES:
+        if spent >= budget:
+            break
+        run = _priced_run(relaxation, known, budget - spent, patience, min_step)
+        rounds += run.rounds
+        spent += run.states
+        best = min(best, run.value)
+        if run.exact:
+            return Bound(best, True, rounds, spent)
+    return Bound(best, False, rounds, spent)
+
+
+def _priced_run(relaxation: _Relaxation, known: int, budget: int, patience: int,
+                min_step: float) -> Bound:
     """The relaxation with "each space at most once" priced instead of enforced, and the
     two-card rule priced as well: every step into space ``x`` costs ``penalty[x]``, a
     number written where only one card's region reaches costs that (pair, card)'s price,
@@ -437,7 +460,9 @@ def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     bound, since a route visits each space at most once and a turn's two numbers never
     both lie where one card alone reaches. They follow the subgradient (more for spaces
     the best walk visits twice and for pairs it writes twice on one card, less for the
-    rest), with Polyak's step towards ``known``, halved when the bound stalls."""
+    rest), with Polyak's step towards ``known``, halved after ``patience`` rounds without
+    a better bound. The prices join when the step first falls below ``min_step`` or at
+    half the budget; the run stops when it falls below ``min_step`` again."""
     n = relaxation.n
     penalty = [0] * n
     price = [0] * (3 * relaxation.pairs)
@@ -446,8 +471,14 @@ def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     stall = 0
     rounds = 0
     spent = 0
+    pricing = False  # the second phase: the two-card prices join
     try:
-        while theta >= MIN_STEP:
+        while True:
+            if not pricing and (spent >= budget // 2 or theta < min_step):
+                pricing = True
+                theta = max(theta, PRICING_STEP)
+            if theta < min_step:
+                break
             total = sum(penalty) + sum(price)
             relaxation.set_prices(price)
             try:
@@ -465,18 +496,24 @@ def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
                 best, stall = bound, 0
             else:
                 stall += 1
-                if stall == PATIENCE:
+                if stall == patience:
                     theta, stall = theta / 2, 0
             gradient = [1 - v for v in _visits(path, n)]
             # The prices' subgradient, projected: a price at 0 whose rule holds stays 0.
             twice = [1 - c for c in relaxation.sole_counts(path)]
             twice = [g if g < 0 or p else 0 for g, p in zip(twice, price, strict=True)]
-            if all(g >= 0 for g in gradient + twice) and not any(
-                    penalty[x] for x in range(n) if gradient[x]) and not any(
-                    p for p, g in zip(price, twice, strict=True) if g):
-                # A simple walk keeping the two-card rule and paying nothing for the spaces
-                # it misses: the relaxation's best.
-                return Bound(best, True, rounds, spent)
+            if all(g >= 0 for g in gradient) and not any(
+                    penalty[x] for x in range(n) if gradient[x]):
+                if all(g >= 0 for g in twice) and not any(
+                        p for p, g in zip(price, twice, strict=True) if g):
+                    # A simple walk keeping the two-card rule and paying nothing for the
+                    # spaces it misses: the relaxation's best.
+                    return Bound(best, True, rounds, spent)
+                if not pricing:  # the spaces are settled; the two-card rule is not
+                    pricing = True
+                    theta = max(theta, PRICING_STEP)
+            if not pricing:
+                twice = [0] * len(price)
             norm = sum(g * g for g in gradient) + sum(g * g for g in twice)
             step = theta * ((total + scaled) / SCALE - known) / norm
             penalty = [max(0, p - round(step * SCALE * g))
