@@ -23,12 +23,11 @@ space and *uses* a mark:
 - or a star, allowed by its turn's cards, which leaves the current value unchanged;
 
 and each mark is used at most once. A step scores 1, plus 1 when the mark is circled
-there (setup numbers always). The last turn with one space left writes one of its two
-numbers: it offers a single mark of any value (a star, never circled). What the relaxation
-forgets: that the two numbers of a turn need two different cards, that the marks off the
-route must also find legal spaces (and an X is allowed only when forced), and that the
-walk must not come back to a space. The first two only remove boards, so the best relaxed
-score is an upper bound on the perfect game.
+there (setup numbers always). What the relaxation forgets: that the two numbers of a
+turn need two different cards (and that the last turn with one space left writes only
+one of its two), that the marks off the route must also find legal spaces (and an X is
+allowed only when forced), and that the walk must not come back to a space. The first two
+only remove boards, so the best relaxed score is an upper bound on the perfect game.
 
 The last one is partly restored, in the three ways exact vehicle-routing pricing uses. Each
 state remembers which of the current space's neighbours the walk has visited and keeps
@@ -46,9 +45,12 @@ the penalties rise for spaces the best walk visits twice and fall for those it m
 (subgradient steps). The priced rounds price the two-card rule too: a turn's two numbers
 never both lie in spaces that only one and the same of its cards' regions holds, so a
 number written there pays that (turn, card)'s price, which rises when the best walk puts
-both numbers there and falls otherwise. Any penalties and prices give an upper bound; on
-usa and europe the priced rounds take it about eight points lower than the first round
-(README, "Perfect game").
+both numbers there and falls otherwise; the last turn with one space left is priced the
+same way, as a turn with one card reaching every space. The prices join once the spaces'
+penalties first settle, and where the rounds end with budget left a second, more patient
+run starts again from 0 (``SCHEDULES``). Any penalties and prices give an upper bound,
+and the bound is the lowest of all rounds; on usa and europe the priced rounds take it
+about eight points lower than the first round (README, "Perfect game").
 
 Two facts keep the programme small. A step that does not circle only ever needs the
 *lowest* usable mark at its space (any route using a higher one can use the lower one
