@@ -152,14 +152,10 @@ class _Relaxation:
                 regions = [sum(1 << index[sp.id] for sp in game_map.spaces_in(card.region))
                            for card in turn.cards]
                 sole = [-1] * n
-                for i, region in enumerate(regions):
-                    others = 0
-                    for j, other in enumerate(regions):
-                        if j != i:
-                            others |= other
-                    for x in range(n):
-                        if (region & ~others & free_mask) >> x & 1:
-                            sole[x] = i
+                for x in range(n):
+                    reach = [i for i, region in enumerate(regions) if region >> x & 1]
+                    if len(reach) == 1 and free_mask >> x & 1:
+                        sole[x] = reach[0]
                 numbers.extend((v, _Mark(allowed, circles, len(only)))
                                for v in turn.numbers)
                 only.append(tuple(sole))
@@ -263,20 +259,18 @@ class _Relaxation:
             if priced:
                 for h, k, gain in self.rises(x, g + 1):
                     out.append(((h, 1 << k, stars), x, gain))
-                for j, circled in self.star_feas[x]:
-                    if not stars >> j & 1:
-                        out.append(((g, used, stars | 1 << j), x, (2 if circled else 1) * SCALE))
-                continue
-            first = self.next_any[x][g + 1]
-            circling = self.next_circle[x][g + 1]
-            if first < g_count:
-                for k, circled in self.feas[x][first]:
-                    if first == circling or not circled:
-                        out.append(((first, 1 << k, stars), x, 2 * SCALE if circled else SCALE))
-            if circling < g_count and circling != first:
-                for k, circled in self.feas[x][circling]:
-                    if circled:
-                        out.append(((circling, 1 << k, stars), x, 2 * SCALE))
+            else:
+                first = self.next_any[x][g + 1]
+                circling = self.next_circle[x][g + 1]
+                if first < g_count:
+                    for k, circled in self.feas[x][first]:
+                        if first == circling or not circled:
+                            out.append(((first, 1 << k, stars), x,
+                                        2 * SCALE if circled else SCALE))
+                if circling < g_count and circling != first:
+                    for k, circled in self.feas[x][circling]:
+                        if circled:
+                            out.append(((circling, 1 << k, stars), x, 2 * SCALE))
             for j, circled in self.star_feas[x]:
                 if not stars >> j & 1:
                     out.append(((g, used, stars | 1 << j), x, 2 * SCALE if circled else SCALE))
