@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from sheetgen import perfect
 from sheetgen.cli import main
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Card, Cell, Map, Region, Space, SpaceId, make_edge
@@ -145,6 +146,22 @@ def test_same_seed_and_limit_same_board() -> None:
     script = make_script(game_map, 9)
     first = perfect_game(game_map, script, time_limit=0.2)
     assert perfect_game(game_map, script, time_limit=0.2) == first
+
+
+def test_the_better_search_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two searches with different seeds run side by side; on europe seed 3 at one second
+    # the second seed's board is the better one, and it is the one reported.
+    game_map = find_map("europe")
+    script = make_script(game_map, 3)
+    both = perfect_game(game_map, script, time_limit=1.0)
+    alone = {}
+    for seed in perfect.SEARCH_SEEDS:
+        monkeypatch.setattr(perfect, "SEARCH_SEEDS", (seed,))
+        alone[seed] = perfect_game(game_map, script, time_limit=1.0)
+    assert alone[1].score > alone[0].score
+    assert both.score == alone[1].score
+    assert both.board == alone[1].board
+    assert check_board(game_map, script, both.board).legal
 
 
 def test_same_board_whatever_the_string_hashing() -> None:
