@@ -391,8 +391,7 @@ def perfect_game(game_map: Map, script: Script,
     # searches. Each reads its own copy of the model (the variables keep their indices).
     with ThreadPoolExecutor(max_workers=len(SEARCH_SEEDS)) as pool:
         searches = list(pool.map(
-            lambda seed: _search(cp_model, model.m if seed == SEARCH_SEEDS[0]
-                                 else model.m.clone(), work, seed), SEARCH_SEEDS))
+            lambda seed: _search(cp_model, model.m.clone(), work, seed), SEARCH_SEEDS))
     # Each board scored by the exact route solver (the model's route may be shorter than
     # the board's best). The best wins: on a tie the first search's, and a search's board
     # over the par game's (never worse than the game the hints started from).
