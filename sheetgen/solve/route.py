@@ -216,9 +216,9 @@ _RIDE_DEAD_END = 1 << 50
 """Added to a ride's rank when its dock has nowhere to walk on: such a ride ends the
 route, so it is tried last."""
 
-_Banks = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
+_Banks = tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]
 """``_Search.banks``: (fixed, open end, docks that may ride, terminals as (weight, dock,
-nodes next to the piece on foot))."""
+nodes next to the piece on foot, the piece))."""
 
 
 _NO_MOVE = (-1, False, 0)
@@ -457,7 +457,18 @@ class _Search:
             h ^= low
             y = low.bit_length() - 1
             extra = bonus
-            if ride_ends & low:
+            if banks is not None and self.sharp:
+                # Rising to y, the part's rides are among the docks that may ride and
+                # those of the terminals next to y (a terminal, left on foot, ends the
+                # part: it is where the route rises from).
+                rising = banks[2] | (low & ride_ends)
+                for _, dock, border, _ in banks[3]:
+                    if border & low:
+                        rising |= dock
+                rising &= ride_ends
+                hit = ride_memo.get(rising)
+                extra = self.rides(rising) if hit is None else hit
+            elif ride_ends & low:
                 hit = ride_memo.get(ends | low)
                 extra = self.rides(ends | low) if hit is None else hit
             if banks is None:
@@ -481,7 +492,8 @@ class _Search:
         if quick <= alpha or comp.bit_count() < self.block_threshold:
             return quick
         if banks is not None:
-            return self.bank_stars(comp, visited, gains, bank0, alpha)
+            return self.bank_stars(node, c, visited, jumped, (comp, border), live,
+                                   banks[3], gains, bank0, alpha)
         segment, chain = self.block_chains(node, comp)
         best = segment + bonus
         plain, loose = self.plain_and_loose(node, c, visited, jumped, (comp, border), live)
@@ -773,7 +785,7 @@ class _Search:
         no_end = self.no_end
         around = comp | (1 << node)
         fixed = open_end = base = 0
-        terminals: list[tuple[int, int, int]] = []
+        terminals: list[tuple[int, int, int, int]] = []
         rest = around
         first = True
         while rest:
@@ -821,7 +833,7 @@ class _Search:
                     low = p & -p
                     p ^= low
                     border |= nbr_mask[low.bit_length() - 1]
-                terminals.append((inner + end, piece_docks, border))
+                terminals.append((inner + end, piece_docks, border, piece))
         hit = self.bank_memo[key] = (fixed, open_end, base, tuple(terminals))
         return hit
 
@@ -834,7 +846,7 @@ class _Search:
         rides = self.ride_memo
         hit = rides.get(base)
         best = open_end + (self.rides(base) if hit is None else hit)
-        for weight, dock, border in terminals:
+        for weight, dock, border, _ in terminals:
             if rise_to and not border & rise_to:
                 continue
             ends = base | dock
@@ -904,22 +916,33 @@ class _Search:
             raise _BudgetExceeded
         return clubs + all_rides + gain
 
-    def bank_stars(self, comp: int, visited: int, gains: list[tuple[int, int, int, int]],
-                   best: int, alpha: int) -> int:
+    def bank_stars(self, node: int, c: int, visited: int, jumped: bool,
+                   reached: tuple[int, int], live: int,
+                   terminals: tuple[tuple[int, int, int, int], ...],
+                   gains: list[tuple[int, int, int, int]], best: int, alpha: int) -> int:
         """The bank bound's rises with every free star counted once (the second bound
         of ``upper_bound``, without the block-cut tree, which rides merge into one
-        block): the numbers of the component, the free stars, the rides, and ``y``'s
-        continuation counting numbers only. ``best`` is the bound without a rise."""
-        plain = self.plain
-        if plain is None and self.wants_plain:
-            plain = self.plain = _Search(self.graph, None, numbers_only=True,
-                                         sharp=self.sharp)
+        block): the numbers of the component, the stars the route may still enter, the
+        rides, and ``y``'s continuation counting numbers only. ``best`` is the bound
+        without a rise."""
+        comp = reached[0]
+        plain, _ = self.plain_and_loose(node, c, visited, jumped, reached, live)
         if plain is None:
             return max(best, max(cap for _, _, _, cap in gains))
-        loose = self.mask_weight(self.star_mask & ~visited)
-        numbers = self.mask_weight(comp & ~self.star_mask) + loose
+        if live < 0 or not self.sharp:
+            live = ~visited if not self.sharp else self.key_of(node, c, visited, jumped,
+                                                               reached)[2]
+        star_mask = self.star_mask
         for y, _, extra, cap in gains:
             if cap > best and cap > alpha:
+                # A rise leaves from the pieces or from a terminal next to y: the other
+                # terminals are out of its way.
+                out = 0
+                for _, _, border, piece in terminals if self.sharp else ():
+                    if not border >> y & 1:
+                        out |= piece
+                numbers = (self.mask_weight(comp & ~star_mask & ~out)
+                           + self.mask_weight(star_mask & live & ~out))
                 cap = min(cap, numbers + extra + self.plain_rise(
                     plain, y, alpha - numbers - extra))
             if cap > best:
