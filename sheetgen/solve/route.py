@@ -85,7 +85,8 @@ falls into pieces joined only by jumps, and the jumps merge every dock into one 
 the block-cut tree, so that bound says nothing there. The bound per bank replaces it: a
 piece other than the current node's that holds a single free dock can only be entered by
 a jump and left on foot, so the route's part in the component ends there and visits at
-most one such piece; when the current node cannot jump and its piece holds no other
+most one such piece (a rise to ``y`` leaves from the other pieces or from such a piece
+next to ``y``, so the clubs, stars and rides of the others do not count for it); when the current node cannot jump and its piece holds no other
 dock, no other piece can be reached; a rise into a dock by a jump is bounded by the
 continuation of a node entered by a jump (which cannot jump on, where ``rise`` may); and
 on large components a third bound counts every ride of the route once (the clubs before
