@@ -86,14 +86,15 @@ the block-cut tree, so that bound says nothing there. The bound per bank replace
 piece other than the current node's that holds a single free dock can only be entered by
 a jump and left on foot, so the route's part in the component ends there and visits at
 most one such piece (a rise to ``y`` leaves from the other pieces or from such a piece
-next to ``y``, so the clubs, stars and rides of the others do not count for it); when the current node cannot jump and its piece holds no other
-dock, no other piece can be reached; a rise into a dock by a jump is bounded by the
-continuation of a node entered by a jump (which cannot jump on, where ``rise`` may); and
-on large components a third bound counts every ride of the route once (the clubs before
-the rise, the best matching on every dock still usable, and the continuation's clubs from
-the same search with rides worth nothing, when that settles within 50 states). Moves try
-walks before rides (the dearest first, a ride to a dock with nowhere to walk on last),
-and on flat boards with rides the starts of equal bound go fewest links first.
+next to ``y``, so the clubs, stars and rides of the others do not count for it); when
+the current node cannot jump and its piece holds no other dock, no other piece can be
+reached; a rise into a dock by a jump is bounded by the continuation of a node entered
+by a jump (which cannot jump on, where ``rise`` may); and on large components a third
+bound counts every ride of the route once (the clubs before the rise, the best matching
+on every dock still usable, and the continuation's clubs from the same search with rides
+worth nothing, when that settles within 50 states). Moves try walks before rides (the
+dearest first, a ride to a dock with nowhere to walk on last), and on flat boards with
+rides the starts of equal bound go fewest links first.
 
 A run (a component of equal numbers and stars, nine nodes or more) where the best route
 covers nearly everything holds many starts, and each start's bound counts the whole run,
@@ -116,13 +117,15 @@ hundred, a few thousand, no limit). A start whose search outgrows its allowance 
 while the others are tried, so a good route found from a later start raises the floor
 before the long searches go on; while it waits, a greedy route from it (always the
 lowest next value, then the fewest free neighbours; once spending stars freely, once
-sparing them; then made longer by free nodes that fit between two of its neighbours)
-raises the floor too, unless the search has a budget; a start searched in
-full is done, and the last pass searches every start left in full, so the result stays
-exact. On boards of stars and one number every route can be walked backwards (rides
-included when every ride has its way back with the same bonus), so the bounds drop as
-route ends the starts already searched in full; without rides such boards are searched
-start by start in one pass, as those drops then cut more than the passes.
+sparing them; with rides, each of these again taking the dearest ride to a dock with
+somewhere to walk on whenever one fits; then made longer by free nodes that fit between
+two of its neighbours, never inside a ride) raises the floor too, unless the search has
+a budget; a start searched in full is done, and the last pass searches every start left
+in full, so the result stays exact. On boards of stars and one number every route can be
+walked backwards (rides included when every ride has its way back with the same bonus),
+so the bounds drop as route ends the starts already searched in full; without rides such
+boards are searched start by start in one pass, as those drops then cut more than the
+passes.
 
 Ties: among routes of equal score the first one met in the search order (greedy routes
 included) is returned. The order depends only on the graph and the board (starts by upper
@@ -1328,11 +1331,14 @@ class _Search:
         cand.sort()
         return [(m[2], m[3], m[4], m[5]) for m in cand]
 
-    def dive(self, node: int, c: int, spare_stars: bool) -> tuple[int, list[Step]]:
+    def dive(self, node: int, c: int, spare_stars: bool,
+             rides_first: bool = False) -> tuple[int, list[Step]]:
         """A greedy route from ``node`` (at value ``c``) and the points it adds: always
         the move to the lowest value (with ``spare_stars``, a number before a star of
-        the same value), among those the one with the fewest free neighbours. Only a
-        floor for the search; no search state is spent on it."""
+        the same value), among those the one with the fewest free neighbours; with
+        ``rides_first``, the dearest ride among them to a dock with somewhere to walk on
+        (a ride is worth up to eight clubs, and the walks-first order leaves most of
+        them untaken). Only a floor for the search; no search state is spent on it."""
         star = self.star_mask if spare_stars else 0
         visited = 1 << node
         jumped = False
@@ -1342,7 +1348,14 @@ class _Search:
             moves = self._moves(node, c, visited, jumped)
             if not moves:
                 return total, steps
-            nxt, by_jump, bonus, c = min(moves, key=lambda m: (m[3], star >> m[0] & 1))
+            move = min(moves, key=lambda m: (m[3], star >> m[0] & 1))
+            if rides_first:
+                low = move[3]
+                free = self.ge_mask[low] & ~visited
+                rides = [m for m in moves if m[1] and m[3] == low and self.nbr_mask[m[0]] & free]
+                if rides:
+                    move = max(rides, key=lambda m: m[2])
+            nxt, by_jump, bonus, c = move
             total += self.weights[nxt] + bonus
             steps.append(Step(nxt, by_jump, bonus))
             visited |= 1 << nxt
@@ -1352,10 +1365,12 @@ class _Search:
         """A greedy route made longer where it can be without search: a free node put
         between two neighbours on the route that it links (one, or two in a row), or in
         front of the first, as long as the numbers never decrease; the heaviest first,
-        until none fits. Walking routes only (no jumps). Only a floor for the search."""
+        until none fits. Never inside a jump (the route's jumps stay as they are). Only a
+        floor for the search."""
         values = self.values
         nbr_mask = self.nbr_mask
         weights = self.weights
+        steps = list(route)
         nodes = [step.node for step in route]
         used = 0
         for x in nodes:
@@ -1389,6 +1404,8 @@ class _Search:
             for i in range(len(nodes) - 1):
                 if insert:
                     break
+                if steps[i + 1].by_jump:
+                    continue  # a jump goes straight from one dock to the other
                 u, nxt = nodes[i], nodes[i + 1]
                 lo, hi = before[i], after[i + 1]
                 place = i + 1
@@ -1422,8 +1439,9 @@ class _Search:
                             insert = [w, w2]
                             break
             if not insert:
-                return tuple(Step(x, False, 0) for x in nodes)
+                return tuple(steps)
             nodes[place:place] = insert
+            steps[place:place] = [Step(x, False, 0) for x in insert]
             for x in insert:
                 used |= 1 << x
 
@@ -1493,6 +1511,10 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # route found early raises the floor for it. A start searched in full is done.
         allowances = (_ALLOWANCES if not search.flat else
                       _FLAT_ALLOWANCES if search.has_jumps else (None,))
+        # The greedy routes of a start that waits: sparing stars or not, and with rides,
+        # taking the dearest ride that fits or not.
+        dives = tuple((spare, rides_first) for rides_first in (False, True)[:1 + search.has_jumps]
+                      for spare in (False, True))
         # Long runs: one search for every start of a run (``run_best``).
         runs = search.sharp and search.reversible and not search.flat
         for allowance in allowances:
@@ -1522,13 +1544,10 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                         # While it waits, a greedy route from it may raise the floor
                         # (not under a budget: what a budget reaches, and so the built-in
                         # player's games and the seeds' pars, stay as they were).
-                        for spare_stars in (False, True):
-                            total, steps = search.dive(s, c, spare_stars)
-                            total += w
-                            route = (Step(s, False, 0), *steps)
-                            if not search.has_jumps:
-                                route = search.widen(route)
-                                total = route_total(graph, route)
+                        for spare_stars, rides_first in dives:
+                            _, steps = search.dive(s, c, spare_stars, rides_first)
+                            route = search.widen((Step(s, False, 0), *steps))
+                            total = route_total(graph, route)
                             if total > best_total:
                                 best_total = total
                                 best_steps = route

@@ -199,22 +199,39 @@ def test_block_bound_everywhere_still_exact(graph: RouteGraph) -> None:
     assert check_solution(graph, solution) == solution.total
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(run_graphs(), block_graphs()), st.data())
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(run_graphs(), block_graphs(), dock_graphs(), two_bank_graphs()), st.data())
 def test_widened_greedy_routes_stay_legal(graph: RouteGraph, data: st.DataObject) -> None:
-    # The floor routes: a greedy route made longer by nodes put between its neighbours
-    # (or in front) is still a legal route, no lighter than the greedy one, and never
-    # above the true best.
+    # The floor routes: a greedy route (walks first, or the dearest ride first) made
+    # longer by nodes put between its neighbours (or in front) is still a legal route,
+    # keeps every ride of the greedy one, is no lighter, and is never above the true best.
     search = route._Search(graph, None)
     start = data.draw(st.integers(0, len(graph.values) - 1))
     value = graph.values[start]
     c = search.distinct[0] if value is None else value
-    total, steps = search.dive(start, c, data.draw(st.booleans()))
+    total, steps = search.dive(start, c, data.draw(st.booleans()), data.draw(st.booleans()))
     greedy = (route.Step(start, False, 0), *steps)
+    assert check_solution(graph, route.Solution(greedy, 0, False, 0)) == (
+        graph.weights[start] + total)
     wider = search.widen(greedy)
     wide_total = check_solution(graph, route.Solution(wider, 0, False, 0))
+    assert [s for s in wider if s.by_jump] == [s for s in greedy if s.by_jump]
     assert wide_total >= graph.weights[start] + total
     assert wide_total <= best_total(graph)
+
+
+def test_a_greedy_route_can_take_the_dearest_ride_first() -> None:
+    # A path 0-1-2 and a dock 3 off it, a ride 0 -> 3 worth 5 (and back): walking
+    # first the greedy route takes 1 and 2 and never the ride; rides first, it rides
+    # to 3 at once, where a walk goes on (3-4).
+    graph = RouteGraph((None,) * 5, (1,) * 5, ((1,), (0, 2), (1,), (4,), (3,)),
+                       ((Jump(3, 5),), (), (), (Jump(0, 5),), ()))
+    search = route._Search(graph, None)
+    walked = search.dive(0, search.distinct[0], False)
+    ridden = search.dive(0, search.distinct[0], False, rides_first=True)
+    assert [s.node for s in walked[1]] == [1, 2]
+    assert [(s.node, s.by_jump) for s in ridden[1]] == [(3, True), (4, False)]
+    assert ridden[0] == 5 + 2
 
 
 @st.composite
