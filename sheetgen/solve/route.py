@@ -462,14 +462,9 @@ class _Search:
             y = low.bit_length() - 1
             extra = bonus
             if banks is not None and self.sharp:
-                # Rising to y, the part's rides are among the docks that may ride and
-                # those of the terminals next to y (a terminal, left on foot, ends the
-                # part: it is where the route rises from).
-                rising = banks[2] | (low & ride_ends)
-                for _, dock, border, _ in banks[3]:
-                    if border & low:
-                        rising |= dock
-                rising &= ride_ends
+                # Rising to y, the part's rides are among the docks that may ride, those
+                # of the terminals next to y and y.
+                rising = (banks[2] | self.near_terminals(banks[3], y)[0] | low) & ride_ends
                 hit = ride_memo.get(rising)
                 extra = self.rides(rising) if hit is None else hit
             elif ride_ends & low:
@@ -517,17 +512,43 @@ class _Search:
         """The numbers-only search (made on first use) and the weight of the stars a
         route from ``node`` may still enter (``live``: their mask, or -1 when not worked
         out yet)."""
-        plain = self.plain
-        if plain is None and self.wants_plain:
-            plain = self.plain = _Search(self.graph, None, numbers_only=True,
-                                         sharp=self.sharp)
+        plain = self.plain_search()
         if plain is None:
             return None, 0
-        if not self.sharp:
-            live = ~visited
-        elif live < 0:
-            live = self.key_of(node, c, visited, jumped, reached)[2]
+        live = self.live_mask(node, c, visited, jumped, reached, live)
         return plain, self.mask_weight(self.star_mask & live)
+
+    def plain_search(self) -> _Search | None:
+        """The same search counting numbers only, made on first use; None where stars
+        never matter (no stars, or one number)."""
+        if self.plain is None and self.wants_plain:
+            self.plain = _Search(self.graph, None, numbers_only=True, sharp=self.sharp)
+        return self.plain
+
+    def live_mask(self, node: int, c: int, visited: int, jumped: bool,
+                  reached: tuple[int, int], live: int) -> int:
+        """A mask holding the stars a route from ``node`` may still enter: the memo key's
+        (``live``, when already worked out, else -1); every free star without the
+        sharper keys."""
+        if not self.sharp:
+            return ~visited
+        if live < 0:
+            return self.key_of(node, c, visited, jumped, reached)[2]
+        return live
+
+    def near_terminals(self, terminals: tuple[tuple[int, int, int, int], ...],
+                       y: int) -> tuple[int, int]:
+        """Of the component's terminals (``banks``), the docks of those next to ``y``
+        and the nodes of the others. A rise to ``y`` leaves from the pieces or from a
+        terminal next to ``y`` (a terminal, left on foot, ends the route's part in the
+        component), so the other terminals are out of its way."""
+        docks = out = 0
+        for _, dock, border, piece in terminals:
+            if border >> y & 1:
+                docks |= dock
+            else:
+                out |= piece
+        return docks, out
 
     def chain_reach(self, chain: Mapping[int, tuple[int, int]], y: int, around: int
                     ) -> tuple[int, int]:
@@ -930,21 +951,14 @@ class _Search:
         rides, and ``y``'s continuation counting numbers only. ``best`` is the bound
         without a rise."""
         comp = reached[0]
-        plain, _ = self.plain_and_loose(node, c, visited, jumped, reached, live)
+        plain = self.plain_search()
         if plain is None:
             return max(best, max(cap for _, _, _, cap in gains))
-        if live < 0 or not self.sharp:
-            live = ~visited if not self.sharp else self.key_of(node, c, visited, jumped,
-                                                               reached)[2]
+        live = self.live_mask(node, c, visited, jumped, reached, live)
         star_mask = self.star_mask
         for y, _, extra, cap in gains:
             if cap > best and cap > alpha:
-                # A rise leaves from the pieces or from a terminal next to y: the other
-                # terminals are out of its way.
-                out = 0
-                for _, _, border, piece in terminals if self.sharp else ():
-                    if not border >> y & 1:
-                        out |= piece
+                out = self.near_terminals(terminals, y)[1] if self.sharp else 0
                 numbers = (self.mask_weight(comp & ~star_mask & ~out)
                            + self.mask_weight(star_mask & live & ~out))
                 cap = min(cap, numbers + extra + self.plain_rise(
@@ -1511,10 +1525,11 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
         # route found early raises the floor for it. A start searched in full is done.
         allowances = (_ALLOWANCES if not search.flat else
                       _FLAT_ALLOWANCES if search.has_jumps else (None,))
-        # The greedy routes of a start that waits: sparing stars or not, and with rides,
-        # taking the dearest ride that fits or not.
-        dives = tuple((spare, rides_first) for rides_first in (False, True)[:1 + search.has_jumps]
-                      for spare in (False, True))
+        # The greedy routes of a start that waits, as (spare_stars, rides_first): sparing
+        # stars or not, and with rides also taking the dearest ride that fits.
+        dives: tuple[tuple[bool, bool], ...] = ((False, False), (True, False))
+        if search.has_jumps:
+            dives += ((False, True), (True, True))
         # Long runs: one search for every start of a run (``run_best``).
         runs = search.sharp and search.reversible and not search.flat
         for allowance in allowances:
