@@ -305,6 +305,9 @@ class _Search:
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
         self.ride_rise_gain: dict[tuple[int, int], int] = {}
+        self.rise_known: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        """``rise``'s answers per number (and whether entered by a ride): the stars
+        spent and the answer, exact or a bound."""
         self.run_walks: dict[int, tuple[list[int], _Search, list[Solution]]] = {}
         """``run_walk``: parts of runs as graphs of their own."""
         self.run_spent: dict[tuple[int, int], int] = {}
@@ -1036,16 +1039,25 @@ class _Search:
         relaxation of every rise to ``y`` after them (lower numbers can never be entered
         again, so they need not be known). Exact (and remembered) when above ``floor``;
         otherwise possibly only a bound no larger than ``floor``. ``jumped``: ``y`` is
-        entered by a ride."""
+        entered by a ride. Without a budget, an answer already given for a subset of
+        ``spent`` (more stars free: never less) that cannot beat ``floor`` is answer
+        enough."""
         memo = self.ride_rise_gain if jumped else self.rise_gain
         gain = memo.get((y, spent))
         if gain is None:
             value = self.values[y]
             assert value is not None
             w = self.weights[y]
+            known = self.rise_known.setdefault((y, jumped), [])
+            if self.sharp:
+                for fewer, bound in known:
+                    if bound <= floor and fewer & ~spent == 0:
+                        return bound
             gain = w + self.best(y, value, spent | 1 << y, jumped, floor - w)
             if gain > floor:
                 memo[y, spent] = gain
+            if self.sharp:
+                known.append((spent, gain))
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:

@@ -364,3 +364,37 @@ def test_the_run_search_counts_a_route_that_never_leaves_the_run() -> None:
     finally:
         route._RUN_NODES, route._ALLOWANCES = original
     assert solution.total == best_total(graph) == 5
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(run_graphs(), dock_graphs()), st.data())
+def test_rises_with_more_stars_spent_keep_their_answers(graph: RouteGraph,
+                                                         data: st.DataObject) -> None:
+    # One search asked for the same number's continuation again and again, with random
+    # spent stars and floors: an answer known for fewer stars spent may settle a later
+    # question (a route with more stars free can only score more), so every answer is
+    # checked against brute force: exact above the floor, else between the exact value
+    # and the floor.
+    numbers = [i for i, v in enumerate(graph.values) if v is not None]
+    stars = [i for i, v in enumerate(graph.values) if v is None]
+    if not numbers:
+        return
+    rides = any(graph.jumps)
+    if not graph.jumps:  # the brute force reads a jump list per node
+        graph = RouteGraph(graph.values, graph.weights, graph.neighbours,
+                           ((),) * len(graph.values))
+    search = route._Search(graph, None)
+    for _ in range(data.draw(st.integers(1, 8))):
+        y = data.draw(st.sampled_from(numbers))
+        jumped = rides and data.draw(st.booleans())
+        spent = sum(1 << s for s in data.draw(st.lists(st.sampled_from(stars), unique=True))
+                    ) if stars else 0
+        floor = data.draw(st.integers(-1, 2 * len(graph.values)))
+        value = graph.values[y]
+        assert value is not None
+        exact = graph.weights[y] + best_continuation(graph, y, value, spent | 1 << y, jumped)
+        answer = search.rise(y, spent, floor, jumped)
+        if answer > floor:
+            assert answer == exact
+        else:
+            assert exact <= answer <= floor
