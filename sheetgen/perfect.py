@@ -31,6 +31,14 @@ board is scored by:
   least as high (stars take any value, numbers their own).
 - The objective is the route's spaces plus its circled spaces.
 
+On Tour: Paris adds three things. A card names an arrondissement: a mark written in either
+of its two clubs is circled, and a setup number goes in either club (``pick[j, s]``, one
+per setup card and club, filling the club before the first turn). And the route may take
+boat rides: arcs from every dock club to every other, worth the distance between the
+docks' letters in the objective, at most one ride at each dock (a club entered by boat is
+left on foot, and a club left by boat was entered on foot), numbers never decreasing
+across a ride as along a link.
+
 CP-SAT fits because the problem is a pure 0-1 feasibility core (placements, ordering,
 circuit) with a linear objective: its clause learning handles the "X only when forced"
 implications that a MIP relaxation would hardly tighten, its circuit constraint keeps the
@@ -65,6 +73,7 @@ from typing import Any
 
 from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
 from sheetgen.rules.ontour import Script, Turn
+from sheetgen.solve.ontour import dock_jumps
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds the optimiser may search when no limit is given."""
@@ -107,6 +116,8 @@ class PerfectResult:
     board: Board
     route: tuple[SpaceId, ...]
     """A best route of ``board``."""
+    rides: tuple[tuple[SpaceId, SpaceId], ...] = ()
+    """The route's boat rides (Paris), as (from, to)."""
 
     @property
     def proven(self) -> bool:
@@ -158,9 +169,28 @@ class _Model:
         self.m = m = cp_model.CpModel()
         ids = game_map.space_ids
         self.ids = ids
-        self.setup: dict[SpaceId, int] = {c.space: n for c, n in script.setup_cells}
+        # A setup card naming one space fixes its number there; on Paris it names an
+        # arrondissement and the number goes in either club: ``pick[j, s]``.
+        self.setup: dict[SpaceId, int] = {}
+        self.pick: dict[tuple[int, SpaceId], Any] = {}
+        choices: list[tuple[int, tuple[SpaceId, ...]]] = []
+        for card, number in script.setup_cells:
+            options = game_map.card_spaces(card)
+            if len(options) == 1:
+                self.setup[options[0]] = number
+            else:
+                choices.append((number, options))
         free = [s for s in ids if s not in self.setup]
         self.free = free
+        picked: dict[SpaceId, list[Any]] = {s: [] for s in free}
+        for j, (_, options) in enumerate(choices):
+            here = []
+            for s in options:
+                var = self.pick[j, s] = m.NewBoolVar(f"pick{j}_{s}")
+                picked[s].append(var)
+                here.append(var)
+            m.AddExactlyOne(here)
+        self.picked_number = {j: number for j, (number, _) in enumerate(choices)}
         turns = script.turns
         # Spaces are always taken in map order (never a set's order, which changes with
         # every run's string hashing): the model, and so the solver's search, is the same
@@ -171,7 +201,13 @@ class _Model:
         self.x: dict[tuple[int, int, SpaceId], Any] = {}
         self.b: dict[tuple[int, int, int], Any] = {}
         own: dict[SpaceId, list[Any]] = {s: [] for s in free}
-        done = {s: m.NewConstant(0) for s in free}
+        done: dict[SpaceId, Any] = {}
+        for s in free:
+            if picked[s]:
+                done[s] = m.NewBoolVar(f"done0_{s}")
+                m.Add(done[s] == sum(picked[s]))
+            else:
+                done[s] = m.NewConstant(0)
         for t, turn in enumerate(turns):
             marks = _marks(turn)
             filled_free = len(free) - turn.empty_before
@@ -210,12 +246,12 @@ class _Model:
                 for i, var in enumerate(b_k):
                     self.b[t, k, i] = var
                     m.Add(sum(a_k[s] for s in regions[t][i]) >= var)
-                    home = turn.cards[i].space
-                    if home in a_k:  # written here on this card: circled
-                        q = m.NewBoolVar(f"q{t}_{k}_{i}")
-                        m.AddImplication(q, var)
-                        m.AddImplication(q, a_k[home])
-                        own[home].append(q)
+                    for home in game_map.card_spaces(turn.cards[i]):
+                        if home in a_k:  # written here on this card: circled
+                            q = m.NewBoolVar(f"q{t}_{k}_{i}_{home}")
+                            m.AddImplication(q, var)
+                            m.AddImplication(q, a_k[home])
+                            own[home].append(q)
                 m.Add(sum(b_k) == written[k])
             if turn.last:
                 if turn.star or turn.empty_before == 2:
@@ -265,6 +301,8 @@ class _Model:
         self.value = {s: m.NewIntVar(0, 99, f"v_{s}") for s in ids}
         for s, number in self.setup.items():
             m.Add(self.value[s] == number)
+        for (j, s), var in self.pick.items():
+            m.Add(self.value[s] == self.picked_number[j]).OnlyEnforceIf(var)
         for (t, k, s), var in self.a.items():
             mark = _marks(turns[t])[k]
             if mark is not None:
@@ -281,12 +319,35 @@ class _Model:
             arcs.append((n, index[s], self.start[s]))
             arcs.append((index[s], n, self.end[s]))
             arcs.append((index[s], index[s], self.on[s].Not()))
+        steps: dict[tuple[SpaceId, SpaceId], list[Any]] = {}
         for u, v in game_map.edges:
             for p, q in ((u, v), (v, u)):
                 lit = m.NewBoolVar(f"arc_{p}_{q}")
                 self.arc[p, q] = lit
-                arcs.append((index[p], index[q], lit))
-                m.Add(self.value[q] >= self.value[p]).OnlyEnforceIf(lit)
+                steps.setdefault((p, q), []).append(lit)
+        # Boat rides (Paris): a dock has at most one ride, so rides never follow one
+        # another; each adds the distance between the docks' letters.
+        self.ride: dict[tuple[SpaceId, SpaceId], Any] = {}
+        rides_at: dict[SpaceId, list[Any]] = {}
+        ride_points = []
+        for p, targets in sorted(dock_jumps(game_map).items(), key=lambda pt: index[pt[0]]):
+            for q, points in targets:
+                lit = m.NewBoolVar(f"ride_{p}_{q}")
+                self.ride[p, q] = lit
+                steps.setdefault((p, q), []).append(lit)
+                rides_at.setdefault(p, []).append(lit)
+                rides_at.setdefault(q, []).append(lit)
+                ride_points.append(points * lit)
+        for lits in rides_at.values():
+            m.AddAtMostOne(lits)
+        for (p, q), lits in steps.items():
+            if len(lits) == 1:
+                lit = lits[0]
+            else:  # two docks also linked on foot: one arc, walked or ridden
+                lit = m.NewBoolVar(f"step_{p}_{q}")
+                m.Add(lit == sum(lits))
+            arcs.append((index[p], index[q], lit))
+            m.Add(self.value[q] >= self.value[p]).OnlyEnforceIf(lit)
         m.AddCircuit(arcs)
         m.Add(sum(self.start.values()) == 1)
         # Circled spaces on the route count twice.
@@ -294,16 +355,28 @@ class _Model:
         for s in ids:
             if s in self.setup:
                 bonus.append(self.on[s])
-            elif own[s]:
+            elif own[s] or picked[s]:
                 oc = m.NewBoolVar(f"oncircled_{s}")
                 m.AddImplication(oc, self.on[s])
-                m.Add(oc <= sum(own[s]))
+                m.Add(oc <= sum(own[s]) + sum(picked[s]))
                 bonus.append(oc)
-        m.Maximize(sum(self.on.values()) + sum(bonus))
+        m.Maximize(sum(self.on.values()) + sum(bonus) + sum(ride_points))
 
     def hint(self, board_moves: list[list[tuple[SpaceId, Cell, int | None]]],
-             route: tuple[SpaceId, ...]) -> None:
-        """Hint a played game (per turn: space, cell, card) and a route of its board."""
+             route: tuple[SpaceId, ...],
+             rides: Sequence[tuple[SpaceId, SpaceId]] = ()) -> None:
+        """Hint a played game (per turn: space, cell, card; its setup as the built-in
+        player writes it) and a route of its board with the route's boat rides."""
+        from sheetgen.players.game import setup_cells
+
+        written = list(setup_cells(self.script, self.map))
+        j = 0
+        for (setup_card, _), chosen in zip(self.script.setup_cells, written, strict=True):
+            options = self.map.card_spaces(setup_card)
+            if len(options) > 1:
+                for s in options:
+                    self.m.AddHint(self.pick[j, s], s == chosen)
+                j += 1
         for t, writes in enumerate(board_moves):
             marks = _marks(self.script.turns[t])
             used: set[int] = set()
@@ -335,19 +408,26 @@ class _Model:
         for s in self.ids:
             self.m.AddHint(self.start[s], bool(route) and route[0] == s)
             self.m.AddHint(self.end[s], bool(route) and route[-1] == s)
-        steps = set(zip(route, route[1:], strict=False))
+        ridden = set(rides)
+        steps = set(zip(route, route[1:], strict=False)) - ridden
         for key, var in self.arc.items():
             self.m.AddHint(var, key in steps)
+        for key, var in self.ride.items():
+            self.m.AddHint(var, key in ridden)
 
     def board(self, solver: Any) -> Board:
         """The board of the solver's current solution."""
         cells: dict[SpaceId, Cell] = {s: Cell.number(n, circled=True)
                                       for s, n in self.setup.items()}
+        for (j, s), var in self.pick.items():
+            if solver.Value(var):
+                cells[s] = Cell.number(self.picked_number[j], circled=True)
         turns = self.script.turns
         for (t, k, s), var in self.a.items():
             if solver.Value(var):
                 turn = turns[t]
-                circled = any(solver.Value(self.b[t, k, i]) and c.space == s
+                circled = any(solver.Value(self.b[t, k, i])
+                              and self.map.card_covers(c, s)
                               for i, c in enumerate(turn.cards))
                 number = _marks(turn)[k]
                 cells[s] = Cell.star(circled) if number is None else Cell.number(number,
@@ -385,7 +465,7 @@ def perfect_game(game_map: Map, script: Script,
     played = play(game_map, script, PlannerPlayer())
     par = best_route(game_map, played.board)
     model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
-               par.route)
+               par.route, par.rides)
     work = float(time_limit) * (1 - BOUND_SHARE) * WORK_PER_SECOND
     # One search per seed, side by side: the solver lets go of the interpreter while it
     # searches. Each reads its own copy of the model (the variables keep their indices).
@@ -415,5 +495,5 @@ def perfect_game(game_map: Map, script: Script,
         budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
     bound = min(bound, relaxed.value)
     return PerfectResult(score=result.score, upper_bound=max(bound, result.score),
-                         board=board, route=result.route)
+                         board=board, route=result.route, rides=result.rides)
 

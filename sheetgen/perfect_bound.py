@@ -60,6 +60,22 @@ it gains more, after its price, than every lower one kept. And states are pruned
 exact upper bound on what can follow them (the same programme run backwards with nothing
 remembered), against the best score the caller already has: if nothing can beat it, the
 caller's board is proven best.
+
+Paris
+-----
+On Paris the spaces are the clubs and a card names an arrondissement: a number written in
+either of its two clubs is circled, and a setup number goes in either club of the drawn
+arrondissement (the player's choice). So a setup number is a mark of both clubs, circled
+in both, and only a setup card naming a single space (usa, europe) takes its space from
+the turns; on Paris every club stays open to them, which only adds boards. A step of the
+walk may also be a boat ride from a dock club to another one (no link needed), scoring the
+step's gain plus the ride's bonus; a state remembers, in a bit above the spaces, that it
+arrived by a ride, and then offers no ride, as the rules say (the backward bound carries
+the same flag). Ride steps enter a space like any other, so the remembered neighbours,
+the watched spaces and the penalties treat them alike. Every legal route with its rides
+is such a walk with the same score, so the bound holds. A route's rides share no dock (a
+dock is visited once and one reached by boat is left on foot), so no route scores more
+than every club twice plus the heaviest such set of rides: the bound before any round.
 """
 
 from __future__ import annotations
@@ -69,6 +85,7 @@ from dataclasses import dataclass
 
 from sheetgen.model import Map
 from sheetgen.rules.ontour import Script
+from sheetgen.solve.ontour import dock_jumps
 
 DEFAULT_STATE_BUDGET = 800_000
 """States the programme may create in all (about 8 s of work on the reference machine)."""
@@ -119,8 +136,22 @@ class _Relaxation:
         self.n = n = len(ids)
         index = {s: i for i, s in enumerate(ids)}
         self.nbrs = tuple(tuple(index[t] for t in game_map.neighbours[s]) for s in ids)
-        setup = {card.space: number for card, number in script.setup_cells}
-        free_mask = sum(1 << index[s] for s in ids if s not in setup)
+        jumps = dock_jumps(game_map)
+        self.ride_to = tuple(tuple(index[t] for t, _ in jumps.get(s, ())) for s in ids)
+        """Per space, the dock spaces a boat ride from it reaches (empty but at docks)."""
+        self.ride_bonus = tuple({index[t]: bonus * SCALE for t, bonus in jumps.get(s, ())}
+                                for s in ids)
+        """Per space, per ride target: the ride's bonus, scaled."""
+        self.rode = 1 << n
+        """The bit of a state's remembered set above the spaces: it arrived by a ride."""
+        self.top = 2 * n + _most_ride_points(self.ride_bonus) // SCALE
+        """No route scores more: every space twice, plus the best rides."""
+        # A setup number may go in any space its card names (Paris: either club of the
+        # arrondissement); only a space that is a card's sole one is taken for good.
+        setup = [(sum(1 << index[s] for s in game_map.card_spaces(card)), number)
+                 for card, number in script.setup_cells]
+        fixed = sum(bits for bits, _ in setup if bits.bit_count() == 1)
+        free_mask = ((1 << n) - 1) & ~fixed
         numbers: list[tuple[int, _Mark]] = []
         stars: list[_Mark] = []
         only: list[tuple[int, ...]] = []
@@ -159,9 +190,8 @@ class _Relaxation:
                 numbers.extend((v, _Mark(allowed, circles, len(only)))
                                for v in turn.numbers)
                 only.append(tuple(sole))
-        for sid, v in setup.items():
-            bit = 1 << index[sid]
-            numbers.append((v, _Mark(bit, bit)))
+        for bits, v in setup:
+            numbers.append((v, _Mark(bits, bits)))
         numbers.sort(key=lambda vm: vm[0])
         groups: list[list[_Mark]] = []
         last: int | None = None
@@ -276,16 +306,21 @@ class _Relaxation:
                     out.append(((g, used, stars | 1 << j), x, 2 * SCALE if circled else SCALE))
         return out
 
-    def to_go(self, layer: _Layer, x: int) -> int:
+    def to_go(self, layer: _Layer, x: int, rode: bool = False) -> int:
         """Most (scaled, penalised) points a walk can add after reaching ``x`` in ``layer``
-        (nothing remembered)."""
-        key = (layer, x)
+        (nothing remembered), by a ride if ``rode`` (it cannot ride on)."""
+        key = (layer, x + self.n if rode else x)
         value = self.togo.get(key)
         if value is None:
             value = 0
             penalty = self.penalty
             for nxt, y, gain in self.moves(layer, self.nbrs[x]):
                 value = max(value, gain - penalty[y] + self.to_go(nxt, y))
+            if not rode and self.ride_to[x]:
+                bonus = self.ride_bonus[x]
+                for nxt, y, gain in self.moves(layer, self.ride_to[x]):
+                    value = max(value, gain + bonus[y] - penalty[y]
+                                + self.to_go(nxt, y, True))
             self.togo[key] = value
         return value
 
@@ -302,8 +337,9 @@ class _Relaxation:
         """The best walk that never enters a remembered space, if it scores more than
         ``floor``: (score, (layer, space) per step in order, states). Scores are in
         1/``SCALE`` points; every step into space ``x`` costs ``penalty[x]`` of them, and
-        a number the two-card price of its space. None when nothing beats ``floor``;
-        raises ``_OverBudget`` past ``budget`` states."""
+        a number the two-card price of its space; a boat ride (Paris) adds its bonus, and
+        a step that arrives by one sets the bit ``rode`` of the remembered set. None when
+        nothing beats ``floor``; raises ``_OverBudget`` past ``budget`` states."""
         if penalty != self.penalty:
             self.penalty = penalty
             self.togo = {}
@@ -314,6 +350,7 @@ class _Relaxation:
         best = floor
         best_ref: tuple[_Layer, int, int] | None = None
         states = 0
+        rode = self.rode
 
         def order(layer: _Layer) -> tuple[int, int, int, _Layer]:
             return (layer[0], layer[1].bit_count(), layer[2].bit_count(), layer)
@@ -321,7 +358,7 @@ class _Relaxation:
         def push(layer: _Layer, x: int, seen: int, value: int,
                  parent: tuple[_Layer, int, int] | None) -> None:
             nonlocal states
-            if value + self.to_go(layer, x) <= best:
+            if value + self.to_go(layer, x, seen >= rode) <= best:
                 return
             cell = layers.get(layer)
             if cell is None:
@@ -344,13 +381,21 @@ class _Relaxation:
                 if value > best:
                     best = value
                     best_ref = (layer, x, seen)
-                if value + self.to_go(layer, x) <= best:
+                if value + self.to_go(layer, x, seen >= rode) <= best:
                     continue
                 for nxt, y, gain in self.moves(layer, self.nbrs[x]):
                     if seen >> y & 1:
                         continue
                     push(nxt, y, seen & (ng[y] | watched) | 1 << y,
                          value + gain - penalty[y], (layer, x, seen))
+                if seen < rode and self.ride_to[x]:
+                    # A boat ride, not after another: the flag bit drops at the next step.
+                    bonus = self.ride_bonus[x]
+                    for nxt, y, gain in self.moves(layer, self.ride_to[x]):
+                        if seen >> y & 1:
+                            continue
+                        push(nxt, y, seen & (ng[y] | watched) | 1 << y | rode,
+                             value + gain + bonus[y] - penalty[y], (layer, x, seen))
         if best_ref is None:
             return None
         path: list[tuple[_Layer, int]] = []
@@ -380,6 +425,32 @@ class _OverBudget(Exception):
     pass
 
 
+def _most_ride_points(ride_bonus: tuple[dict[int, int], ...]) -> int:
+    """The most (scaled) points a route's rides can bring: a space is visited once and a
+    space entered by a ride is left on foot, so the rides never share an end and form a
+    matching on the docks; this is its heaviest weight (0 without docks)."""
+    docks = [x for x, rides in enumerate(ride_bonus) if rides]
+    memo: dict[int, int] = {}
+
+    def heaviest(left: int) -> int:
+        """The heaviest matching on the docks of bit set ``left`` (bits index ``docks``)."""
+        if not left:
+            return 0
+        hit = memo.get(left)
+        if hit is None:
+            first = (left & -left).bit_length() - 1
+            rest = left & ~(1 << first)
+            hit = heaviest(rest)  # the first dock rides with none
+            for j in range(first + 1, len(docks)):
+                if rest >> j & 1:
+                    weight = ride_bonus[docks[first]].get(docks[j], 0)
+                    hit = max(hit, weight + heaviest(rest & ~(1 << j)))
+            memo[left] = hit
+        return hit
+
+    return heaviest((1 << len(docks)) - 1)
+
+
 def perfect_upper_bound(game_map: Map, script: Script, known: int = 0,
                         budget: int = DEFAULT_STATE_BUDGET) -> Bound:
     """An upper bound on the perfect game of ``script`` (see the module text). ``known``
@@ -400,7 +471,7 @@ def _elementary(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     walk visited twice, until the best walk is a simple path or the budget runs out."""
     zero = [0] * relaxation.n
     watched = 0
-    value = 2 * relaxation.n
+    value = relaxation.top
     rounds = 0
     spent = 0
     while True:
@@ -431,7 +502,7 @@ def _visits(path: list[tuple[_Layer, int]], n: int) -> list[int]:
 def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     """The priced rounds (``_priced_run``) in every schedule of ``SCHEDULES`` while the
     budget lasts; the lowest bound of all."""
-    best = 2 * relaxation.n
+    best = relaxation.top
     rounds = 0
     spent = 0
     for patience, min_step in SCHEDULES:
@@ -462,7 +533,7 @@ def _priced_run(relaxation: _Relaxation, known: int, budget: int, patience: int,
     n = relaxation.n
     penalty = [0] * n
     price = [0] * (3 * relaxation.pairs)
-    best = 2 * n
+    best = relaxation.top
     theta = 1.0
     stall = 0
     rounds = 0

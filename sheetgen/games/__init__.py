@@ -63,6 +63,8 @@ class Perfect:
     """The board as a scoring CSV whose comment lines say what was proven."""
     route: tuple[str, ...] = ()
     """A best route of ``board`` (space ids in travel order)."""
+    rides: tuple[tuple[str, str], ...] = ()
+    """The route's steps taken by boat (Paris), as (from, to)."""
     time_limit: float = 0.0
     """The seconds the search was given."""
 

@@ -175,7 +175,7 @@ class OnTour(Game):
     def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
         from sheetgen.perfect import PerfectError, PerfectUnavailableError, perfect_game
 
-        self.perfect_ready()  # a map of a variant without one (Paris) refuses here
+        self.perfect_ready()
         try:
             result = perfect_game(game_map, script, time_limit)
         except (PerfectError, PerfectUnavailableError) as exc:
@@ -188,24 +188,25 @@ class OnTour(Game):
             words = (f"best found {result.score}, upper bound {result.upper_bound}, gap "
                      f"{result.gap} (not proven within {time_limit:g} s)")
         head, rest = format_boards(game_map, [result.board]).split("\n", 1)
+        rides = "".join(f"\n# boat ride: {a} to {b}" for a, b in result.rides)
         text = (f"{head}\n# perfect game of {game_map.id} seed {script.seed}: {words}\n"
-                f"# route: {'-'.join(result.route)}\n{rest}")
+                f"# route: {'-'.join(result.route)}{rides}\n{rest}")
         return Perfect(result.score, result.upper_bound, result.board, text,
-                       route=tuple(result.route), time_limit=time_limit)
+                       route=tuple(result.route), rides=tuple(result.rides),
+                       time_limit=time_limit)
 
     def perfect_pages(self, game_map: Map, script: Script, best: Perfect,
                       paper: Paper) -> list[Any]:
         """The board as a scored map (landscape) with its route, then the summary and
         the turns (portrait)."""
         from sheetgen.render.perfect import PerfectSummary, perfect_turn_pages, turn_rows
-        from sheetgen.render.scored import player_page, shared_layers
         from sheetgen.rules.check import check_board
         from sheetgen.solve.ontour import PlayerScore, RouteResult, star_values
         from sheetgen.solve.verify import IllegalRouteError, check_route
 
         board = best.board
         try:
-            route = check_route(game_map, board, best.route)
+            route = check_route(game_map, board, best.route, best.rides)
         except IllegalRouteError as exc:  # pragma: no cover - a solver bug
             raise GameError(f"the perfect game's route: {exc}") from None
         explained = check_board(game_map, script, board)
@@ -217,25 +218,35 @@ class OnTour(Game):
         result = RouteResult(route=best.route, score=route.score, spaces=route.spaces,
                              circled=route.circled,
                              star_values=tuple(zip(stars, star_values(values), strict=True)),
-                             proven_optimal=True)
+                             proven_optimal=True, rides=best.rides, bonus=route.boat_points)
         par = self.par(game_map, script).score
         summary = PerfectSummary(script.seed, best.score, best.upper_bound, par,
-                                 best.time_limit, best.route)
-        geometry = geometry_of(game_map)
-        shared = shared_layers(game_map, geometry, paper,
-                               title=f"{game_map.title} · perfect game")
+                                 best.time_limit, best.route, best.rides)
         entry = PlayerScore(f"Seed {script.seed}", result,
                             sum(1 for c in board.cells.values() if c.circled))
         if best.proven:
             proof = f"proven optimal · par {par}"
         else:
             proof = f"upper bound {best.upper_bound} · gap {best.gap} · par {par}"
-        page = player_page(game_map, geometry, paper, board, entry, 1, 1, shared=shared,
-                           subtitle=proof, board_note=f"par {par} (the built-in player)")
+        page = self.perfect_map_page(game_map, paper, board, entry, proof,
+                                     f"par {par} (the built-in player)")
         rows = turn_rows(game_map, script, board,
                          {p.turn: p.spaces for p in explained.placements})
         return [page, *perfect_turn_pages(game_map, (paper.width, paper.height), summary,
                                           board, rows)]
+
+    def perfect_map_page(self, game_map: Map, paper: Paper, board: Board, entry: Any,
+                         subtitle: str, note: str) -> Any:
+        """The perfect board drawn as a scored map with its route (``entry``: its
+        ``PlayerScore``), ``subtitle`` under its points and ``note`` ending its score's
+        breakdown."""
+        from sheetgen.render.scored import player_page, shared_layers
+
+        geometry = geometry_of(game_map)
+        shared = shared_layers(game_map, geometry, paper,
+                               title=f"{game_map.title} · perfect game")
+        return player_page(game_map, geometry, paper, board, entry, 1, 1, shared=shared,
+                           subtitle=subtitle, board_note=note)
 
     # --- print -------------------------------------------------------------------------
 

@@ -116,9 +116,13 @@ class Paris(OnTour):
                   "circled": result.circled, "boat_points": result.bonus,
                   "rides": rides})
 
-    def perfect_ready(self) -> None:
-        """Not yet: the optimiser knows no boat rides (a Paris route may take them)."""
-        raise self._lacks("perfect game")
+    def perfect_map_page(self, game_map: Map, paper: Paper, board: Any, entry: Any,
+                         subtitle: str, note: str) -> Any:
+        """The perfect board on the Paris map, its route and boat rides drawn."""
+        from sheetgen.render.paris import paris_player_page
+
+        return paris_player_page(game_map, geometry_of(game_map), paper, board, entry, 1, 1,
+                                 title="perfect game", subtitle=subtitle, board_note=note)
 
     # --- print -------------------------------------------------------------------------
 
@@ -144,8 +148,6 @@ class Paris(OnTour):
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
-        if perfect is not None:
-            self.perfect_ready()
         from sheetgen.kit import prose
         from sheetgen.render.cover import cover_svg
         from sheetgen.render.paris import add_paris_map, paris_sheet_svg
@@ -153,7 +155,7 @@ class Paris(OnTour):
         from sheetgen.render.textpage import prose_page
 
         parts = super().kit_parts(game_map, paper, seed=seed, players=players, backs=backs,
-                                  progress=progress)
+                                  perfect=perfect, progress=progress)
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
         sheets = tuple(paris_sheet_svg(game_map, geometry, paper,

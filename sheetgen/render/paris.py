@@ -396,8 +396,11 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
 
 def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,
                       entry: PlayerScore, rank: int, players: int,
-                      style: Style | None = None) -> str:
-    """One player's scored Paris board as SVG text."""
+                      style: Style | None = None, *, title: str = "scored",
+                      subtitle: str | None = None, board_note: str | None = None) -> str:
+    """One player's scored Paris board as SVG text. ``title`` follows the map's title
+    in the heading, ``subtitle`` replaces the line under the points ("place 1 of 4") and
+    ``board_note`` the tie-break count after the boat rides."""
     from sheetgen.render.scored import _route_text
 
     style = style or load_style()
@@ -406,13 +409,13 @@ def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board:
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     result = entry.result
     top = MARGIN
-    dwg.add(text(dwg, f"{game_map.title} · scored", MARGIN, top + 7.0, 15, bold=True))
+    dwg.add(text(dwg, f"{game_map.title} · {title}", MARGIN, top + 7.0, 15, bold=True))
     dwg.add(text(dwg, entry.player, MARGIN + 110.0, top + 7.0, 15, bold=True,
                  class_="player"))
     dwg.add(text(dwg, f"{result.score} points", width - MARGIN, top + 7.0, 15, bold=True,
                  anchor="end", fill=style.ink["highlight"], class_="score"))
-    dwg.add(text(dwg, f"place {rank} of {players}", width - MARGIN, top + 11.8, 8,
-                 anchor="end", fill=style.ink["muted"]))
+    dwg.add(text(dwg, subtitle if subtitle is not None else f"place {rank} of {players}",
+                 width - MARGIN, top + 11.8, 8, anchor="end", fill=style.ink["muted"]))
     origin = ((width - geometry.width) / 2, MARGIN + HEADER)
     dwg.add(add_paris_map(dwg, game_map, geometry, origin, style, cells=board.cells))
     dwg.add(add_paris_route(dwg, game_map, geometry, result.route, result.rides, origin,
@@ -425,8 +428,9 @@ def paris_player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board:
     breakdown = (f"Score {result.score} = {result.spaces} clubs + {result.circled} circled + "
                  f"{result.bonus} boat points · {proof}")
     dwg.add(text(dwg, breakdown, MARGIN, foot_y, 9, bold=True, class_="breakdown"))
-    dwg.add(text(dwg, f"Boat rides: {rides} · circled on the whole board: "
-                      f"{entry.circled_on_board} (tie-break)", MARGIN, foot_y + 4.6, 8,
+    if board_note is None:
+        board_note = f"circled on the whole board: {entry.circled_on_board} (tie-break)"
+    dwg.add(text(dwg, f"Boat rides: {rides} · {board_note}", MARGIN, foot_y + 4.6, 8,
                  class_="rides"))
     for k, line in enumerate(wrap("Route: " + _route_text(entry, board),
                                   width - 2 * MARGIN, 7.5)[:5]):

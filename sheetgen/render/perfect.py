@@ -15,6 +15,7 @@ import svgwrite
 
 from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
 from sheetgen.render.draw import new_page
+from sheetgen.render.paris import ride_points
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.rules.ontour import Script, Turn
@@ -41,6 +42,8 @@ class PerfectSummary:
     par: int
     time_limit: float
     route: tuple[SpaceId, ...]
+    rides: tuple[tuple[SpaceId, SpaceId], ...] = ()
+    """The route's boat rides (Paris), as (from, to)."""
 
     @property
     def proven(self) -> bool:
@@ -150,8 +153,22 @@ def _summary(dwg: svgwrite.Drawing, game_map: Map, summary: PerfectSummary, boar
         dwg.add(text(dwg, line, MARGIN, y, 9.5, class_="perfect-par"))
         y += 4.4
     circled = sum(1 for sid in summary.route if board.cells[sid].circled)
-    head = f"Route ({len(summary.route)} spaces, {circled} circled):"
-    steps = [f"{sid} {board.cells[sid].text}" for sid in summary.route] or ["none"]
+    letter = {d.space: d.letter for d in game_map.docks}
+    rides = set(summary.rides)
+    if game_map.docks:
+        points = sum(ride_points(letter[a], letter[b]) for a, b in summary.rides)
+        head = (f"Route ({len(summary.route)} clubs, {circled} circled, {points} boat "
+                "points):")
+    else:
+        head = f"Route ({len(summary.route)} spaces, {circled} circled):"
+    steps = []
+    for i, sid in enumerate(summary.route):
+        step = f"{sid} {board.cells[sid].text}"
+        if i and (summary.route[i - 1], sid) in rides:
+            a, b = letter[summary.route[i - 1]], letter[sid]
+            step = f"boat {a}-{b} +{ride_points(a, b)} › {step}"
+        steps.append(step)
+    steps = steps or ["none"]
     for line in _flow(head, steps, column, 8.5):
         dwg.add(text(dwg, line, MARGIN, y + 0.6, 8.5, fill=muted, class_="perfect-route"))
         y += 3.9

@@ -7,20 +7,21 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from perfect_oracle import brute_force, small_paris
 
 from sheetgen import perfect
 from sheetgen.cli import main
 from sheetgen.maps import find_map
-from sheetgen.model import Board, Card, Cell, Map, Region, Space, SpaceId, make_edge
+from sheetgen.model import Card, Map, Region, Space, SpaceId, make_edge
 from sheetgen.perfect import PerfectUnavailableError, perfect_game
 from sheetgen.perfect_bound import _elementary, _priced, _Relaxation, perfect_upper_bound
 from sheetgen.players import par_result
-from sheetgen.players.game import legal_moves, setup_cells
 from sheetgen.rules.check import check_board
 from sheetgen.rules.ontour import Script, make_script
 from sheetgen.solve import best_route
@@ -48,36 +49,19 @@ def small_map() -> Map:
                cards=tuple(Card(i, CARD_REGION[i]) for i, _, _ in SPACES))
 
 
-def brute_force(game_map: Map, script: Script) -> int:
-    """The best final score over every sequence of legal moves (the referee's moves),
-    each distinct position explored once."""
-
-    @cache
-    def best(t: int, cells: frozenset[tuple[SpaceId, Cell]]) -> int:
-        board = dict(cells)
-        if t == len(script.turns):
-            return best_route(game_map, Board(game_map.id, "b", board)).score
-        empty = [s for s in game_map.space_ids if s not in board]
-        top = 0
-        for move in legal_moves(game_map, script.turns[t], empty):
-            after = dict(board)
-            for w in move.writes:
-                after[w.space] = w.cell
-            top = max(top, best(t + 1, frozenset(after.items())))
-        return top
-
-    return best(0, frozenset(setup_cells(script).items()))
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_small_map_equals_brute_force(seed: int) -> None:
-    game_map = small_map()
+@pytest.mark.parametrize(("make_map", "seed"),
+                         [(small_map, seed) for seed in range(8)]
+                         + [(small_paris, seed) for seed in range(6)])
+def test_small_map_equals_brute_force(make_map: Callable[[], Map], seed: int) -> None:
+    # On Tour, and Paris with clubs, setup numbers in either club and boat rides.
+    game_map = make_map()
     script = make_script(game_map, seed)
     result = perfect_game(game_map, script, time_limit=20)
     assert result.proven
     assert result.score == result.upper_bound == brute_force(game_map, script)
     assert check_board(game_map, script, result.board).legal
-    assert best_route(game_map, result.board).score == result.score
+    scored = best_route(game_map, result.board)
+    assert (scored.score, scored.rides) == (result.score, result.rides)
 
 
 def test_small_map_seeds_include_star_turns_and_crosses() -> None:
