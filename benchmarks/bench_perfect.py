@@ -1,6 +1,6 @@
 """The perfect game of seeded On Tour games against the built-in player's par.
 
-    python benchmarks/bench_perfect.py [--maps usa,europe] [--seeds 0-19] [--time-limit 60]
+    python benchmarks/bench_perfect.py [--maps usa,europe,paris] [--seeds 0-19] [--time-limit 60]
 
 For every map: per seed the par (the built-in player's score), the best board found, the
 proven upper bound, whether the optimum was proven and the time taken; then a summary line
@@ -32,7 +32,7 @@ def _seeds(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--maps", default="usa,europe")
+    parser.add_argument("--maps", default="usa,europe,paris")
     parser.add_argument("--seeds", default="0-19")
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args(argv)

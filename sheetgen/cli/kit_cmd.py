@@ -43,8 +43,8 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
 @click.option("--perfect", is_flag=True,
               help="Add the seeded game's perfect game (its best possible board drawn "
                    "with its route, the proven upper bound, the par, the turns) after "
-                   "the scoring how-to, as in `sheetgen script --perfect`. Needs the "
-                   "'perfect' extra (OR-Tools).")
+                   "the scoring how-to, as in `sheetgen script --perfect` (On Tour: usa, "
+                   "europe, paris). Needs the 'perfect' extra (OR-Tools).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
               default=PERFECT_TIME_LIMIT, show_default=True,
               help="Seconds --perfect may search (as `sheetgen script --time-limit`).")

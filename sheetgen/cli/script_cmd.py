@@ -88,8 +88,8 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
                    "card and roll in advance, with a board reaching it. Written as a "
                    "scoring CSV (the default), in the script JSON as a \"perfect\" object "
                    "(--json), or as the script PDF plus pages drawing the perfect board "
-                   "and its turns (--format pdf, -o x.pdf). Needs the 'perfect' extra "
-                   "(OR-Tools).")
+                   "and its turns (--format pdf, -o x.pdf). On Tour maps (usa, europe, "
+                   "paris). Needs the 'perfect' extra (OR-Tools).")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
               default=PERFECT_TIME_LIMIT,
               show_default=True,
