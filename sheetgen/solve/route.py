@@ -305,9 +305,9 @@ class _Search:
         at one (walked backwards it would start there), so bounds may drop them as ends."""
         self.rise_gain: dict[tuple[int, int], int] = {}
         self.ride_rise_gain: dict[tuple[int, int], int] = {}
-        self.rise_known: dict[tuple[int, bool], list[tuple[int, int]]] = {}
+        self.rise_known: dict[tuple[int, bool], list[tuple[int, int, bool]]] = {}
         """``rise``'s answers per number (and whether entered by a ride): the stars
-        spent and the answer, exact or a bound."""
+        spent, the answer and whether it is exact (else a bound)."""
         self.run_walks: dict[int, tuple[list[int], _Search, list[Solution]]] = {}
         """``run_walk``: parts of runs as graphs of their own."""
         self.run_spent: dict[tuple[int, int], int] = {}
@@ -1039,9 +1039,14 @@ class _Search:
         relaxation of every rise to ``y`` after them (lower numbers can never be entered
         again, so they need not be known). Exact (and remembered) when above ``floor``;
         otherwise possibly only a bound no larger than ``floor``. ``jumped``: ``y`` is
-        entered by a ride. Without a budget, an answer already given for a subset of
-        ``spent`` (more stars free: never less) that cannot beat ``floor`` is answer
-        enough."""
+        entered by a ride.
+
+        Without a budget, the answers already given for other sets of spent stars bound
+        this one: with more stars free a route can only score more, so an answer for a
+        subset of ``spent`` bounds it from above (when it cannot beat ``floor`` it is
+        answer enough, else the search stops once it reaches it) and an exact one for a
+        superset from below (the search need only beat it; when the two meet, that is
+        the answer)."""
         memo = self.ride_rise_gain if jumped else self.rise_gain
         gain = memo.get((y, spent))
         if gain is None:
@@ -1049,15 +1054,25 @@ class _Search:
             assert value is not None
             w = self.weights[y]
             known = self.rise_known.setdefault((y, jumped), [])
+            ceiling = _UNBOUNDED
+            least = -1
             if self.sharp:
-                for fewer, bound in known:
-                    if bound <= floor and fewer & ~spent == 0:
-                        return bound
-            gain = w + self.best(y, value, spent | 1 << y, jumped, floor - w)
+                for other, bound, exact in known:
+                    if other & ~spent == 0:
+                        ceiling = min(ceiling, bound)
+                    elif exact and spent & ~other == 0:
+                        least = max(least, bound)
+                if ceiling <= floor:
+                    return ceiling
+                if least >= ceiling:
+                    memo[y, spent] = ceiling
+                    return ceiling
+            alpha = max(floor, least - 1)  # the search's answer is exact above it
+            gain = w + self.best(y, value, spent | 1 << y, jumped, alpha - w, ceiling - w)
             if gain > floor:
                 memo[y, spent] = gain
             if self.sharp:
-                known.append((spent, gain))
+                known.append((spent, gain, gain > alpha))
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
@@ -1274,9 +1289,11 @@ class _Search:
 
     # --- search ----------------------------------------------------------------------
 
-    def best(self, node: int, c: int, visited: int, jumped: bool, alpha: int) -> int:
+    def best(self, node: int, c: int, visited: int, jumped: bool, alpha: int,
+             cap: int = _UNBOUNDED) -> int:
         """Exact best continuation value if it exceeds ``alpha``, else an upper bound
-        that is at most ``alpha``."""
+        that is at most ``alpha``. ``cap``: an upper bound known beforehand (the search
+        stops at it)."""
         # The visited nodes of the value and the stars name the state exactly; the
         # canonical key (dearer to compute) is looked up through them.
         exact_key = (node, c, visited & (self.eq_mask[c] | self.star_mask), jumped)
@@ -1310,6 +1327,8 @@ class _Search:
         ub = self.upper_bound(node, c, visited, reached, alpha, jumped, key[2])
         if hit is not None:
             ub = min(ub, hit[0])
+        if cap < ub:
+            ub = cap
         if ub <= alpha:
             self.memo[key] = (ub, ub == 0, _NO_MOVE)
             return ub

@@ -366,35 +366,73 @@ def test_the_run_search_counts_a_route_that_never_leaves_the_run() -> None:
     assert solution.total == best_total(graph) == 5
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.one_of(run_graphs(), dock_graphs()), st.data())
-def test_rises_with_more_stars_spent_keep_their_answers(graph: RouteGraph,
+@st.composite
+def star_graphs(draw: st.DrawFn) -> RouteGraph:
+    """Four to nine nodes, half of them stars, two numbers: which stars a route has spent
+    changes what it can still score."""
+    n = draw(st.integers(4, 9))
+    nbrs = _links(draw, n, 16)
+    values = tuple(draw(st.lists(st.sampled_from((None, None, 5, 6)), min_size=n,
+                                 max_size=n)))
+    weights = tuple(draw(st.lists(st.integers(1, 2), min_size=n, max_size=n)))
+    return RouteGraph(values, weights, nbrs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(star_graphs(), run_graphs(), dock_graphs()), st.data())
+def test_rises_with_other_stars_spent_keep_their_answers(graph: RouteGraph,
                                                          data: st.DataObject) -> None:
     # One search asked for the same number's continuation again and again, with random
-    # spent stars and floors: an answer known for fewer stars spent may settle a later
-    # question (a route with more stars free can only score more), so every answer is
-    # checked against brute force: exact above the floor, else between the exact value
-    # and the floor.
+    # spent stars and floors: answers known for fewer stars spent bound a later question
+    # from above, exact ones for more stars spent from below, so every answer is checked
+    # against brute force: exact above the floor, else between the exact value and the
+    # floor.
     numbers = [i for i, v in enumerate(graph.values) if v is not None]
     stars = [i for i, v in enumerate(graph.values) if v is None]
-    if not numbers:
+    if not numbers or not stars:
         return
     rides = any(graph.jumps)
     if not graph.jumps:  # the brute force reads a jump list per node
         graph = RouteGraph(graph.values, graph.weights, graph.neighbours,
                            ((),) * len(graph.values))
     search = route._Search(graph, None)
-    for _ in range(data.draw(st.integers(1, 8))):
-        y = data.draw(st.sampled_from(numbers))
+    y = data.draw(st.sampled_from(numbers))
+    value = graph.values[y]
+    assert value is not None
+    for _ in range(data.draw(st.integers(1, 12))):
         jumped = rides and data.draw(st.booleans())
-        spent = sum(1 << s for s in data.draw(st.lists(st.sampled_from(stars), unique=True))
-                    ) if stars else 0
+        spent = sum(1 << s for s in data.draw(st.lists(st.sampled_from(stars), unique=True)))
         floor = data.draw(st.integers(-1, 2 * len(graph.values)))
-        value = graph.values[y]
-        assert value is not None
         exact = graph.weights[y] + best_continuation(graph, y, value, spent | 1 << y, jumped)
         answer = search.rise(y, spent, floor, jumped)
         if answer > floor:
             assert answer == exact
         else:
             assert exact <= answer <= floor
+
+
+def test_rises_bounded_by_other_spent_stars_on_a_fork() -> None:
+    # y (5) forks: over the star s1 to a 6 and the star s6 (1 + 1 + 1), or over the star
+    # s2 to a 6 worth 2 and the star s5 (1 + 2 + 1). Spending s5 or s6 costs a point on
+    # its branch only, spending s1 or s2 closes it.
+    y, s1, s2, s5, s6 = 0, 1, 3, 5, 6
+    graph = RouteGraph((5, None, 6, None, 6, None, None), (1, 1, 1, 1, 2, 1, 1),
+                       ((1, 3), (0, 2), (1, 6), (0, 4), (3, 5), (4,), (2,)), ((),) * 7)
+    value = {0: 5, 1 << s1: 5, 1 << s2: 4, 1 << s1 | 1 << s6: 5, 1 << s2 | 1 << s5: 4,
+             1 << s1 | 1 << s2: 1}
+    for spent, expected in value.items():
+        assert graph.weights[y] + best_continuation(graph, y, 5, spent | 1 << y,
+                                                    False) == expected
+    # A known answer for a set that is neither a subset nor a superset says nothing.
+    search = route._Search(graph, None)
+    assert [search.rise(y, spent, -1) for spent in (0, 1 << s1, 1 << s2)] == [5, 5, 4]
+    # A superset's exact answer is a floor, a subset's a ceiling.
+    search = route._Search(graph, None)
+    asked = (0, 1 << s2 | 1 << s5, 1 << s2)
+    assert [search.rise(y, spent, -1) for spent in asked] == [5, 4, 4]
+    # Equal, they are the answer: no search.
+    search = route._Search(graph, None)
+    assert [search.rise(y, spent, -1) for spent in (0, 1 << s1 | 1 << s6)] == [5, 5]
+    states = search.states
+    assert search.rise(y, 1 << s1, -1) == 5
+    assert search.states == states
