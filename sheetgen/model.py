@@ -113,6 +113,12 @@ class Dock:
     space: SpaceId
 
 
+def ride_points(a: str, b: str) -> int:
+    """The points of a boat ride between the docks lettered ``a`` and ``b``: their letters'
+    distance (A to G = 6)."""
+    return abs(ord(a) - ord(b))
+
+
 Edge = tuple[SpaceId, SpaceId]
 """An undirected link, stored with the smaller id first."""
 

@@ -190,7 +190,7 @@ class _Model:
                 picked[s].append(var)
                 here.append(var)
             m.AddExactlyOne(here)
-        self.picked_number = {j: number for j, (number, _) in enumerate(choices)}
+        self.picked_number = [number for number, _ in choices]
         turns = script.turns
         # Spaces are always taken in map order (never a set's order, which changes with
         # every run's string hashing): the model, and so the solver's search, is the same

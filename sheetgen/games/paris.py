@@ -15,7 +15,7 @@ from sheetgen.document import Part
 from sheetgen.games import Par, Progress
 from sheetgen.games.ontour import OnTour, geometry_of
 from sheetgen.maps import attribution, find_map
-from sheetgen.model import Map
+from sheetgen.model import Map, ride_points
 from sheetgen.rules.ontour import Script
 from sheetgen.solve.ontour import RouteResult, Standings
 from sheetgen.templates import Paper
@@ -80,7 +80,7 @@ class Paris(OnTour):
             for i, sid in enumerate(r.route):
                 if i and (r.route[i - 1], sid) in rides:
                     a, b = letter[r.route[i - 1]], letter[sid]
-                    words.append(f"~boat {a}-{b} +{abs(ord(a) - ord(b))}~")
+                    words.append(f"~boat {a}-{b} +{ride_points(a, b)}~")
                 words.append(sid)
             flag = "" if r.proven_optimal else " (not proven best)"
             lines.append(f"{entry.player}: {' '.join(words) or '(none)'}{flag}")

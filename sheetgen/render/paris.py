@@ -18,7 +18,7 @@ from math import atan2, hypot
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.model import Board, Cell, Map, MapGeometry, SpaceId
+from sheetgen.model import Board, Cell, Map, MapGeometry, SpaceId, ride_points
 from sheetgen.render.draw import new_page
 from sheetgen.render.layout import Rect
 from sheetgen.render.qr import add_qr, qr_side
@@ -179,11 +179,6 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             circles.add(_cell_mark(dwg, cells[shape.space], cx, cy, radius, style))
     group.add(circles)
     return group
-
-
-def ride_points(a: str, b: str) -> int:
-    """The points of a boat ride between docks ``a`` and ``b``: their letters' distance."""
-    return abs(ord(a) - ord(b))
 
 
 def add_ride_ruler(dwg: svgwrite.Drawing, game_map: Map, origin: tuple[float, float],

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import svgwrite
 
-from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
+from sheetgen.model import Board, Cell, CellKind, Map, SpaceId, ride_points
 from sheetgen.render.draw import new_page
-from sheetgen.render.paris import ride_points
 from sheetgen.render.style import Style, load_style
 from sheetgen.render.text import fit_text, text, text_width, wrap
 from sheetgen.rules.ontour import Script, Turn

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sheetgen.model import Board, CellKind, Map, SpaceId
+from sheetgen.model import Board, CellKind, Map, SpaceId, ride_points
 from sheetgen.solve.route import Jump, RouteGraph, Solution, solve
 
 
@@ -66,7 +66,7 @@ class Standings:
 def dock_jumps(game_map: Map) -> dict[SpaceId, tuple[tuple[SpaceId, int], ...]]:
     """The boat rides of a map with docks (Paris): from every dock club to every other,
     worth the distance between the docks' letters (A to G = 6). Empty without docks."""
-    return {a.space: tuple((b.space, abs(ord(a.letter) - ord(b.letter)))
+    return {a.space: tuple((b.space, ride_points(a.letter, b.letter))
                            for b in game_map.docks if b.space != a.space)
             for a in game_map.docks}
 

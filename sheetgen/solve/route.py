@@ -1053,11 +1053,10 @@ class _Search:
             value = self.values[y]
             assert value is not None
             w = self.weights[y]
-            known = self.rise_known.setdefault((y, jumped), [])
             ceiling = _UNBOUNDED
             least = -1
             if self.sharp:
-                for other, bound, exact in known:
+                for other, bound, exact in self.rise_known.get((y, jumped), ()):
                     if other & ~spent == 0:
                         ceiling = min(ceiling, bound)
                     elif exact and spent & ~other == 0:
@@ -1072,7 +1071,7 @@ class _Search:
             if gain > floor:
                 memo[y, spent] = gain
             if self.sharp:
-                known.append((spent, gain, gain > alpha))
+                self.rise_known.setdefault((y, jumped), []).append((spent, gain, gain > alpha))
         return gain
 
     def leaf_bound(self, node: int, reach: int) -> int:
