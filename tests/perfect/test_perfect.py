@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from perfect_oracle import brute_force, small_paris
 
 from sheetgen import perfect
@@ -161,6 +167,88 @@ def test_same_board_whatever_the_string_hashing() -> None:
                            check=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
             for seed in (1, 2, 3)}
     assert len(runs) == 1
+
+
+# --- the patch search: better boards near the best one -----------------------------------
+
+def _reach(game_map: Map, space: SpaceId) -> list[SpaceId]:
+    """Where a route goes next from ``space``: its links, and from a dock every other dock."""
+    docks = [d.space for d in game_map.docks]
+    return [*game_map.neighbours[space], *(docks if space in docks else ())]
+
+
+@settings(max_examples=60, deadline=None)
+@given(map_id=st.sampled_from(["usa", "europe", "paris"]), index=st.integers(0, 10**6),
+       seed=st.integers(0, 2**32))
+def test_a_patch_is_a_ball_of_linked_spaces(map_id: str, index: int, seed: int) -> None:
+    game_map = find_map(map_id)
+    centre = game_map.space_ids[index % len(game_map.space_ids)]
+    patch = perfect._patch(game_map, centre, random.Random(seed))
+    assert centre in patch and len(patch) == perfect.PATCH_SPACES
+    # Linked: every space of the patch is reached from the centre inside it.
+    seen = {centre}
+    todo = [centre]
+    for s in todo:  # the list grows behind the loop
+        for n in _reach(game_map, s):
+            if n in patch and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert seen == patch
+    # Whole rings: every space nearer the centre than the patch's farthest is in it.
+    depth = {centre: 0}
+    todo = [centre]
+    for s in todo:  # breadth first
+        for n in _reach(game_map, s):
+            if n not in depth:
+                depth[n] = depth[s] + 1
+                todo.append(n)
+    farthest = max(depth[s] for s in patch)
+    assert {s for s, d in depth.items() if d < farthest} <= patch
+    assert perfect._patch(game_map, centre, random.Random(seed)) == patch
+
+
+def _first_solution(map_id: str, seed: int, work: float) -> tuple[Map, Script, Any, Any, Any]:
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+
+    game_map = find_map(map_id)
+    script = make_script(game_map, seed)
+    model = perfect._Model(game_map, script)
+    played = play(game_map, script, PlannerPlayer())
+    par = best_route(game_map, played.board)
+    model.hint([[(w.space, w.cell, w.card) for w in m.writes] for m in played.moves],
+               par.route, par.rides)
+    cp_model = perfect._cp_model()
+    solver, status = perfect._search(cp_model, model.m.clone(), work, 0)
+    assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return game_map, script, cp_model, model, solver
+
+
+def test_patch_search_finds_a_better_legal_board() -> None:
+    # usa seed 7: a short search stops at the par game's board (24); patches of the map
+    # placed afresh, two units of work in all, reach far better.
+    game_map, script, cp_model, model, solver = _first_solution("usa", 7, 0.5)
+    start = best_route(game_map, model.board(solver)).score
+    solution = list(solver.ResponseProto().solution)
+    better = perfect._patch_search(cp_model, model, solution, start, 2.0, 7, threading.Event())
+    assert better is not None
+    assert check_board(game_map, script, better).legal
+    assert best_route(game_map, better).score >= start + 5
+    # Counted in work, with a seeded order of patches: the same board every time.
+    assert perfect._patch_search(cp_model, model, solution, start, 2.0, 7,
+                                 threading.Event()) == better
+
+
+def test_patch_search_stops_when_told() -> None:
+    # The bound proving the board best sets the event: no patch is searched after it.
+    game_map, script, cp_model, model, solver = _first_solution("usa", 9, 0.5)
+    stop = threading.Event()
+    stop.set()
+    start = best_route(game_map, model.board(solver)).score
+    began = time.process_time()
+    assert perfect._patch_search(cp_model, model, list(solver.ResponseProto().solution),
+                                 start - 10, 50.0, 9, stop) is None
+    assert time.process_time() - began < 1.0
 
 
 # --- the upper bound's relaxation, against a plainly written oracle ----------------------
