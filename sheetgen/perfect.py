@@ -106,7 +106,7 @@ BOUND_SHARE = 0.25
 rest."""
 PATCH_SPACES = 18
 """Spaces freed at a time by the patch search: a ball around one space, found by a
-breadth-first walk over the map's links (README, "Perfect game")."""
+breadth-first walk over the map's links and boat rides (README, "Perfect game")."""
 PATCH_WORK = 0.5
 """The most work one patch may take; most are solved to their optimum in far less."""
 BOUND_STATES_PER_SECOND = 80_000
@@ -456,6 +456,20 @@ class _Model:
         return Board(self.map.id, "perfect", {s: cells[s] for s in self.ids})
 
 
+def _hinted_model(game_map: Map, script: Script) -> tuple[_Model, Board, Any]:
+    """The model of ``script`` hinted with the built-in player's game: (the model, that
+    game's board, its best route)."""
+    from sheetgen.players.game import play
+    from sheetgen.players.planner import PlannerPlayer
+
+    model = _Model(game_map, script)
+    played = play(game_map, script, PlannerPlayer())
+    par = best_route(game_map, played.board)
+    model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
+               par.route, par.rides)
+    return model, played.board, par
+
+
 def _patch(game_map: Map, centre: SpaceId, rng: random.Random) -> set[SpaceId]:
     """``PATCH_SPACES`` spaces around ``centre``: ring after ring over the map's links and
     boat rides (every dock reaches every other), each ring in a random order, so the last
@@ -539,8 +553,6 @@ def perfect_game(game_map: Map, script: Script,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> PerfectResult:
     """The hindsight-optimal game of ``script``: proven when ``score == upper_bound``."""
     from sheetgen.perfect_bound import perfect_upper_bound
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
     from sheetgen.rules.check import check_board
 
     if script.map_id != game_map.id:
@@ -548,11 +560,7 @@ def perfect_game(game_map: Map, script: Script,
     if time_limit <= 0:
         raise PerfectError(f"the time limit must be more than 0 seconds, got {time_limit}")
     cp_model = _cp_model()
-    model = _Model(game_map, script)
-    played = play(game_map, script, PlannerPlayer())
-    par = best_route(game_map, played.board)
-    model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
-               par.route, par.rides)
+    model, par_board, par = _hinted_model(game_map, script)
     work = float(time_limit) * (1 - BOUND_SHARE) * WORK_PER_SECOND
     # One search per seed, side by side: the solver lets go of the interpreter while it
     # searches. Each reads its own copy of the model (the variables keep their indices).
@@ -563,7 +571,7 @@ def perfect_game(game_map: Map, script: Script,
     # the board's best). The best wins: on a tie the first search's, and a search's board
     # over the par game's (never worse than the game the hints started from).
     bound = len(game_map.spaces) * 2
-    board, result = played.board, par
+    board, result = par_board, par
     solution: list[int] | None = None
     for solver, status in searches:
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -208,16 +208,9 @@ def test_a_patch_is_a_ball_of_linked_spaces(map_id: str, index: int, seed: int) 
 
 
 def _first_solution(map_id: str, seed: int, work: float) -> tuple[Map, Script, Any, Any, Any]:
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
-
     game_map = find_map(map_id)
     script = make_script(game_map, seed)
-    model = perfect._Model(game_map, script)
-    played = play(game_map, script, PlannerPlayer())
-    par = best_route(game_map, played.board)
-    model.hint([[(w.space, w.cell, w.card) for w in m.writes] for m in played.moves],
-               par.route, par.rides)
+    model, _, _ = perfect._hinted_model(game_map, script)
     cp_model = perfect._cp_model()
     solver, status = perfect._search(cp_model, model.m.clone(), work, 0)
     assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
