@@ -961,9 +961,12 @@ class _Search:
         star_mask = self.star_mask
         for y, _, extra, cap in gains:
             if cap > best and cap > alpha:
+                # The terminals away from y are out of the part's way, but their
+                # stars are not out of the route's: the continuation from y may enter
+                # them, and it counts no star (``plain``), so every live star counts.
                 out = self.near_terminals(terminals, y)[1] if self.sharp else 0
                 numbers = (self.mask_weight(comp & ~star_mask & ~out)
-                           + self.mask_weight(star_mask & live & ~out))
+                           + self.mask_weight(star_mask & live))
                 cap = min(cap, numbers + extra + self.plain_rise(
                     plain, y, alpha - numbers - extra))
             if cap > best:
