@@ -1507,10 +1507,17 @@ class _Search:
             node, jumped = nxt, by_jump
 
 
-def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
+def solve(graph: RouteGraph, max_states: int | None = None,
+          limit: int | None = None) -> Solution:
     """The best route on ``graph``. Exact (``proven_optimal``) unless ``max_states``
-    search states were not enough, in which case the best route found so far."""
-    search = _Search(graph, max_states)
+    search states were not enough, in which case the best route found so far.
+    ``max_states`` is a budget (the cheaper search that the built-in player's games and
+    the seeds' pars were made with); ``limit`` stops the exact search after that many
+    states without changing it."""
+    exact = max_states is None
+    if exact:
+        max_states = limit
+    search = _Search(graph, max_states, sharp=exact)
     n = search.n
     if n == 0:
         return Solution((), 0, True, 0)
@@ -1531,9 +1538,9 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
             firsts.append((s, lowest if v is None else v))
         # The starts are ranked by their full bounds when these come cheap (mostly
         # distinct numbers), else by the quick bounds (no search below the start).
-        limit = search.states + _RANKING_ALLOWANCE
-        if max_states is None or limit < max_states:
-            search.max_states = limit
+        stop = search.states + _RANKING_ALLOWANCE
+        if max_states is None or stop < max_states:
+            search.max_states = stop
         try:
             starts = [(-graph.weights[s] - search.upper_bound(s, c, 1 << s), s, c)
                       for s, c in firsts]
@@ -1579,16 +1586,16 @@ def solve(graph: RouteGraph, max_states: int | None = None) -> Solution:
                 w = graph.weights[s]
                 floor = best_total - w
                 if allowance is not None:
-                    limit = search.states + allowance
-                    if max_states is None or limit < max_states:
-                        search.max_states = limit
+                    stop = search.states + allowance
+                    if max_states is None or stop < max_states:
+                        search.max_states = stop
                 try:
                     sub = search.best(s, c, 1 << s, False, floor)
                 except _BudgetExceeded:
                     if search.max_states == max_states:
                         raise
                     waiting.append((neg_ub, s, c))
-                    if allowance == allowances[0] and max_states is None:
+                    if allowance == allowances[0] and exact:
                         # While it waits, a greedy route from it may raise the floor
                         # (not under a budget: what a budget reaches, and so the built-in
                         # player's games and the seeds' pars, stay as they were).
