@@ -268,6 +268,8 @@ class BoardState:
     version: int = 0
     boards: tuple[Board, ...] = ()
     """The game's boards for the current cells (kept in step by ``apply``)."""
+    _scored: tuple[tuple[Board, ...], dict[str, Any]] | None = field(default=None,
+                                                                      repr=False)
 
     @property
     def game_map(self) -> Map:
@@ -376,9 +378,15 @@ class BoardState:
         self.version += 1
 
     def score(self) -> dict[str, Any]:
-        """The Score JSON of the boards so far (the game's own, as ``score --json``)."""
+        """The Score JSON of the boards so far (the game's own, as ``score --json``),
+        worked out once per version of the board."""
+        cached = self._scored
+        if cached is not None and cached[0] == self.boards:
+            return cached[1]
         game = self.game
-        return game.score_json(game.score(self.game_map, self.boards))
+        data = game.score_json(game.score(self.game_map, self.boards))
+        self._scored = (self.boards, data)
+        return data
 
     def view(self) -> dict[str, Any]:
         """Everything the page shows of the board."""

@@ -58,8 +58,12 @@ function boardPath(suffix) {
 
 function rowLabel(row) {
   const space = ui.map && ui.map.spaces.find((s) => s.id === row);
-  if (space) return space.name === space.label ? space.name : `${space.label} ${space.name}`;
-  return row;
+  if (space) {
+    // a short label (WA, 1a) is what the sheet shows; a long one repeats the name
+    return space.label === space.name || space.label.length > 4 ? space.name
+      : `${space.label} ${space.name}`;
+  }
+  return row === "variant" ? "Variant points" : row;
 }
 
 function rowSpace(row) {
@@ -324,16 +328,20 @@ function drawCells() {
       input.addEventListener("focus", () => { if (!coarse()) input.select(); });
       input.addEventListener("keydown", (event) => {
         if (event.key === "Enter") { event.preventDefault(); commitInput(input, true); }
-        if (event.key === "Escape") { input.value = cellText(ui.player, row); input.classList.remove("error"); }
+        if (event.key === "Escape") {
+          delete input.dataset.dirty;
+          input.value = cellText(ui.player, row);
+          input.classList.remove("error");
+        }
       });
+      input.addEventListener("input", () => { input.dataset.dirty = "1"; });
       input.addEventListener("change", () => commitInput(input, false));
     }
   }
   for (const input of holder.querySelectorAll("input")) {
     input.readOnly = coarse();
-    if (document.activeElement !== input || !input.classList.contains("error")) {
-      input.value = cellText(ui.player, input.dataset.row);
-    }
+    // a cell being typed in keeps what was typed until it is sent
+    if (!input.dataset.dirty) input.value = cellText(ui.player, input.dataset.row);
   }
 }
 
@@ -341,11 +349,12 @@ async function commitInput(input, next) {
   const row = input.dataset.row;
   const text = input.value.trim();
   if (text === cellText(ui.player, row)) {
+    delete input.dataset.dirty;
     input.classList.remove("error");
     if (next) focusNext(input);
     return;
   }
-  const ok = await sendCell(row, text);
+  const ok = await sendCell(row, text, () => { delete input.dataset.dirty; });
   input.classList.toggle("error", !ok);
   if (ok && next) focusNext(input);
 }
@@ -360,7 +369,7 @@ function focusNext(input) {
 
 let queue = Promise.resolve();
 
-function sendCell(row, text) {
+function sendCell(row, text, accepted) {
   // entries from one page go one after the other, in the order they were made
   const job = queue.then(async () => {
     const got = await api("POST", boardPath("/cell"), { player: ui.player, row, text });
@@ -369,6 +378,7 @@ function sendCell(row, text) {
       return { ok: false, problems: got.data.problems || [] };
     }
     say([]);
+    if (accepted) accepted();
     ui.view = got.data;
     render();
     return { ok: true };
@@ -396,6 +406,7 @@ function render() {
     tab.textContent = name;
     tab.addEventListener("click", () => {
       ui.player = name;
+      for (const input of $("cells").querySelectorAll("input")) delete input.dataset.dirty;
       localStorage.setItem(`sheetgen-player-${ui.view.name}`, name);
       render();
       if (!$("pad").hidden) openPad(ui.row);
