@@ -61,8 +61,8 @@ def _cells_so_far(game: Game, game_map: Map, script: Any, board: Board) -> Verdi
 
     setup: dict[str, set[int]] = {}
     for card, number in script.setup_cells:
-        for space in game_map.card_spaces(card):
-            setup.setdefault(space, set()).add(number)
+        for space_id in game_map.card_spaces(card):
+            setup.setdefault(space_id, set()).add(number)
     for space in game_map.spaces:
         cell = board.cells.get(space.id)
         if cell is None:

@@ -1,6 +1,6 @@
-"""Helpers (imported by the serve tests): a running entry server: the application as ``sheetgen serve`` builds it,
-on a loopback port, in a thread of the test process, with its boards in a temporary
-folder."""
+"""Helpers of the serve tests: a running entry server, the application as ``sheetgen
+serve`` builds it, on a loopback port, in a thread of the test process, with its boards
+in a temporary folder."""
 
 from __future__ import annotations
 

@@ -14,13 +14,12 @@ from urllib.parse import urlsplit
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from serving import Running, make_server, run
 
 from sheetgen.boardio import MAX_FILE_BYTES
 from sheetgen.cli import main
 from sheetgen.games import game_of, resolve_map
 from sheetgen.serve.app import MAX_JSON_BYTES
-
-from serving import Running, make_server, run
 
 
 def request(url: str, method: str, path: str, body: bytes | None = None,
