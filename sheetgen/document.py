@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sheetgen.render.pdf import Page
+    from sheetgen.draw.pdf import Page
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Part:
 
 def document_pdf(parts: Sequence[Part], title: str) -> bytes:
     """The parts as one PDF, a bookmark at the first page of each."""
-    from sheetgen.render.pdf import Bookmark, build_pdf
+    from sheetgen.draw.pdf import Bookmark, build_pdf
 
     marks: list[Bookmark] = []
     svgs: list[Page] = []

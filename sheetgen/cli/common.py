@@ -354,7 +354,7 @@ def write_pages(path: Path, fmt: str, svgs: Sequence[str], title: str,
     """Write drawn pages as one PDF, or as one SVG/PNG file a page (``-``: standard
     output, one page only for SVG/PNG). Returns what was written. Everything is rendered
     before the first byte is written."""
-    from sheetgen.render import pdf
+    from sheetgen.draw import pdf
 
     if fmt != "pdf" and is_stdout(path) and len(svgs) != 1:
         raise UserError(f"-o -: {len(svgs)} pages; standard output holds one {fmt.upper()} "
@@ -397,7 +397,7 @@ def read_board_text(path: Path, encoding: str | None = None) -> BoardText:
     """The text of a scoring CSV: refused over the size limit before it is read, decoded
     by byte order mark, UTF-8, or Windows-1252 (with a note on stderr), or ``encoding``.
     The one reader of every command that reads boards."""
-    from sheetgen.boardio import BoardFormatError, check_size, decode
+    from sheetgen.csvio import BoardFormatError, check_size, decode
 
     if not path.is_file():
         raise UserError(f"{path}: no such file" if not path.exists()
@@ -494,8 +494,8 @@ def complete_maps(ctx: click.Context, param: click.Parameter, incomplete: str) -
 def refuse_unprintable(name: str, where: str) -> None:
     """A UserError when a name that is to be drawn holds characters no shipped font can
     print as typed (``where`` names the option, or file, line and column)."""
-    from sheetgen.boardio import short
-    from sheetgen.render.text import unprintable
+    from sheetgen.csvio import short
+    from sheetgen.draw.text import unprintable
 
     problems = unprintable(name)
     if problems:
@@ -505,7 +505,7 @@ def refuse_unprintable(name: str, where: str) -> None:
 
 def parse_players(value: str, option: str = "--players") -> list[str]:
     """Comma-separated player names, each checked by the reader's name rule."""
-    from sheetgen.boardio import name_problem, short
+    from sheetgen.csvio import name_problem, short
 
     names = [n.strip() for n in value.split(",")]
     seen: set[str] = set()

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import click
 
-from sheetgen.boardio import MAX_CELL_CHARS
 from sheetgen.cli.common import (
     UserError,
     choose_format,
@@ -32,6 +31,7 @@ from sheetgen.cli.common import (
     with_schema,
     write_atomically,
 )
+from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.document import Part, document_pdf
 from sheetgen.games import Game, GameError
 from sheetgen.model import Board, Map
@@ -229,7 +229,7 @@ def read_many(board_csvs: Sequence[Path], map_id: str | None,
     """The game, map and boards of one or more scoring CSVs of the same map, read by the
     one reader (decoding, limits, every error with its line and column). ``printed``: the
     names are going to be drawn, so a name no shipped font can print is refused."""
-    from sheetgen.boardio import BoardFormatError, map_of_csv
+    from sheetgen.csvio import BoardFormatError, map_of_csv
 
     # An unknown --map is the option's fault, whatever the files say.
     override = None if map_id is None else load_map(map_id).id

@@ -146,7 +146,7 @@ class Game:
     def parse_boards(self, text: str, source: str, game_map: Map,
                      notes: list[str] | None = None) -> list[Board]:
         """The boards of a scoring CSV already known to be for ``game_map``; raises
-        :class:`sheetgen.boardio.BoardFormatError` naming line and column. Remarks that
+        :class:`sheetgen.csvio.BoardFormatError` naming line and column. Remarks that
         are not errors (a ``-16`` read as a circled 16) are appended to ``notes``."""
         raise self._lacks("scoring CSV")
 
@@ -179,7 +179,7 @@ class Game:
         """The game's scorepad with ``game_map``'s columns: a block per player (names, or
         a count of blank blocks), ``games`` ruled rows; with ``result``, this game's
         scores in the first row (from ``scorepad_rows``)."""
-        from sheetgen.render.scorepad import Pad, PadFitError, load_pads, scorepad_pages
+        from sheetgen.products.scorepad import Pad, PadFitError, load_pads, scorepad_pages
 
         pad = load_pads().get(self.scorepad) if self.scorepad else None
         if not isinstance(pad, Pad):
@@ -265,10 +265,10 @@ class Game:
 
 
 def _entries() -> tuple[Game, ...]:
-    from sheetgen.games.byways import Byways
-    from sheetgen.games.dicetrip import DiceTrip
-    from sheetgen.games.ontour import OnTour
-    from sheetgen.games.paris import Paris
+    from sheetgen.games.byways.entry import Byways
+    from sheetgen.games.dicetrip.entry import DiceTrip
+    from sheetgen.games.ontour.entry import OnTour
+    from sheetgen.games.paris.entry import Paris
 
     return (OnTour(), Paris(), DiceTrip(), Byways())
 
