@@ -149,13 +149,12 @@ def main_(argv: list[str] | None = None) -> int:
             result = runner.invoke(main, words, catch_exceptions=True)
             if result.exception is not None and not isinstance(result.exception, SystemExit):
                 print(f"{name}: raised {result.exception!r}", file=sys.stderr)
-            def norm(data: bytes) -> bytes:
+            print(f"{name}  exit {result.exit_code}")
+            for stream, data in (("stdout", result.stdout_bytes),
+                                 ("stderr", result.stderr_bytes)):
                 for path, word in ((out, b"TMP"), (keep, b"KEEP"), (ROOT, b"ROOT")):
                     data = data.replace(str(path).encode(), word)
-                return data
-            print(f"{name}  exit {result.exit_code}")
-            print(f"  stdout {hashlib.sha256(norm(result.stdout_bytes)).hexdigest()}")
-            print(f"  stderr {hashlib.sha256(norm(result.stderr_bytes)).hexdigest()}")
+                print(f"  {stream} {hashlib.sha256(data).hexdigest()}")
             count += 2
             for file in files:
                 path = out / file
