@@ -59,7 +59,7 @@ def _size_ids() -> tuple[str, ...]:
 
 
 def _backs_ids() -> tuple[str, ...]:
-    from sheetgen.games.ontour.cards import Backs
+    from sheetgen.products.cards import Backs
 
     return tuple(b.value for b in Backs)
 
@@ -131,7 +131,7 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         default_card_size,
         imposition,
     )
-    from sheetgen.games.ontour.cards import BackDesign, Backs, DeckOptions, alignment_pages
+    from sheetgen.products.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.templates import UnknownTemplateError
 
     imp = imposition()

@@ -8,7 +8,6 @@ from typing import Any, Protocol
 from sheetgen.draw.page import new_page
 from sheetgen.draw.style import load_style
 from sheetgen.draw.text import text
-from sheetgen.games.ontour.sheet import add_map
 from sheetgen.model import Map, MapGeometry
 from sheetgen.templates import Paper
 
@@ -21,9 +20,10 @@ class _Part(Protocol):
 
 
 def cover_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
-              parts: Sequence[_Part], draw_map: Callable[..., Any] | None = None) -> str:
+              parts: Sequence[_Part], draw_map: Callable[..., Any]) -> str:
     """A portrait cover listing ``parts`` (which follow the cover, from page 2).
-    ``draw_map`` draws the preview (default ``sheet.add_map``; Paris passes its own)."""
+    ``draw_map(dwg, game_map, geometry, origin, style)`` draws the map's preview: each
+    game passes its own."""
     style = load_style()
     width, height = paper.width, paper.height
     margin = 18.0
@@ -37,10 +37,7 @@ def cover_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     scale = min((width - 2 * margin) / geometry.width, 95.0 / geometry.height)
     top = margin + 28.0
     preview = dwg.g(transform=f"translate({margin:.2f},{top:.2f}) scale({scale:.5f})")
-    if draw_map is None:
-        preview.add(add_map(dwg, game_map, geometry, (0.0, 0.0), style, labels=False))
-    else:
-        preview.add(draw_map(dwg, game_map, geometry, (0.0, 0.0), style))
+    preview.add(draw_map(dwg, game_map, geometry, (0.0, 0.0), style))
     dwg.add(preview)
 
     y = top + geometry.height * scale + 14.0

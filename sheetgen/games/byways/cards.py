@@ -20,8 +20,8 @@ from sheetgen.draw.page import star_points
 from sheetgen.draw.text import PT, text, wrap
 from sheetgen.games.byways.board import board_style
 from sheetgen.games.byways.roadmap import LETTERS, Byway, Colour, RoadMap
-from sheetgen.games.ontour.cards import DeckOptions, _fit_lines, impose
 from sheetgen.model import MapGeometry
+from sheetgen.products.cards import DeckOptions, fit_lines, impose
 from sheetgen.templates import Paper, load
 
 DECKS = ("red", "blue", "construction", "event", "vehicle", "all")
@@ -73,7 +73,7 @@ def _frame(dwg: svgwrite.Drawing, size: CardSize, bleed: float, imp: Imposition,
     w, h, s, b = size.width, size.height, imp.safe, bleed
     g = dwg.g(class_="card-face")
     g.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
-    lines, pt = _fit_lines(title, w - 2 * s - 2, 0.055 * h / PT, 6.5)
+    lines, pt = fit_lines(title, w - 2 * s - 2, 0.055 * h / PT, 6.5)
     band = s + 3 + len(lines) * pt * PT * 1.05 + (4.5 if subtitle else 1.5)
     g.add(dwg.rect((-b, -b), (w + 2 * b, band + b), fill=colour))
     y = s + 1

@@ -172,9 +172,9 @@ class Byways(Game):
             self.perfect_ready()
         from sheetgen.document import Part
         from sheetgen.draw.layout import card_size, default_card_size, imposition
-        from sheetgen.games.ontour.cards import Backs, DeckOptions
-        from sheetgen.games.ontour.kit import prose
         from sheetgen.maps import attribution
+        from sheetgen.products.cards import Backs, DeckOptions
+        from sheetgen.products.kit import prose
         from sheetgen.products.textpage import Block, prose_page
 
         progress("rules")

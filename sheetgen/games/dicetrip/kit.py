@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sheetgen.document import Part
-from sheetgen.games.ontour.kit import prose
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map, MapGeometry
+from sheetgen.products.kit import prose
 from sheetgen.products.textpage import Block
 from sheetgen.templates import Paper
 
@@ -59,7 +59,7 @@ def cover_page(game_map: Map, geometry: MapGeometry, paper: Paper,
 def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
                    progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the Dice Trip kit for ``game_map``, in print order."""
-    from sheetgen.games.dicetrip.entry import DiceTrip
+    from sheetgen.games import game_of
     from sheetgen.games.dicetrip.player import par_score
     from sheetgen.games.dicetrip.rules import make_script
     from sheetgen.games.dicetrip.script import script_page
@@ -87,7 +87,7 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
                   (script_page(game_map, script, paper, par),))
 
     progress("scorepad")
-    pad = Part("Scorepad", tuple(DiceTrip().scorepad_pages(game_map, paper, 4, 8)))
+    pad = Part("Scorepad", tuple(game_of(game_map).scorepad_pages(game_map, paper, 4, 8)))
 
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen",

@@ -8,47 +8,16 @@ CLI can show a bar.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from sheetgen.document import Part
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map
+from sheetgen.products.kit import prose
 from sheetgen.products.textpage import Block
-from sheetgen.resources import data_dir
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
-
-
-def parse_prose(source: str) -> list[Block]:
-    """Blocks from the small markup of ``templates/kit/*.txt``: ``# `` a title, ``## `` a
-    heading, ``- `` a bullet (continued by indented lines), four spaces a line set as is,
-    anything else a paragraph (continued until a blank line)."""
-    blocks: list[Block] = []
-    for raw in source.splitlines():
-        line = raw.rstrip()
-        if not line.strip():
-            blocks.append(Block("break", ""))
-        elif line.startswith("    "):
-            blocks.append(Block("mono", line[4:]))
-        elif line.startswith("## "):
-            blocks.append(Block("h2", line[3:]))
-        elif line.startswith("# "):
-            blocks.append(Block("h1", line[2:]))
-        elif line.startswith("- "):
-            blocks.append(Block("li", line[2:]))
-        elif blocks and blocks[-1].kind in ("p", "li"):
-            blocks[-1] = Block(blocks[-1].kind, f"{blocks[-1].content} {line.strip()}")
-        else:
-            blocks.append(Block("p", line.strip()))
-    return [b for b in blocks if b.kind != "break"]
-
-
-def prose(name: str, **values: str) -> list[Block]:
-    """``templates/kit/<name>.txt`` as blocks, with ``MAP``-style words replaced."""
-    source = (data_dir("templates") / "kit" / f"{name}.txt").read_text(encoding="utf-8")
-    for key, value in values.items():
-        source = source.replace(key, value)
-    return parse_prose(source)
 
 
 def howto_blocks(game_map: Map) -> list[Block]:
@@ -68,11 +37,12 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     turn to once the seed is played."""
     from sheetgen.draw.layout import card_size, default_card_size, imposition
     from sheetgen.games import game_of
-    from sheetgen.games.ontour.cards import Backs, DeckOptions, deck_pages
+    from sheetgen.games.ontour.cards import deck_pages
     from sheetgen.games.ontour.players import par_result
     from sheetgen.games.ontour.rules import make_script
     from sheetgen.games.ontour.script import script_svgs
-    from sheetgen.games.ontour.sheet import SheetOptions, sheet_svg
+    from sheetgen.games.ontour.sheet import SheetOptions, add_map, sheet_svg
+    from sheetgen.products.cards import Backs, DeckOptions
     from sheetgen.products.cover import cover_svg
     from sheetgen.products.dice import dice_pages
     from sheetgen.products.textpage import prose_page
@@ -138,7 +108,11 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
 
     body = [rules, sheets, deck, d10, seeded, pad, howto, *answer, credits]
     progress("cover")
-    parts.append(Part("Cover", (cover_svg(game_map, geometry, paper, body),)))
+    def preview(dwg: Any, game_map: Map, geometry: Any, at: tuple[float, float],
+                style: Any) -> Any:
+        return add_map(dwg, game_map, geometry, at, style, labels=False)
+
+    parts.append(Part("Cover", (cover_svg(game_map, geometry, paper, body, preview),)))
     parts.extend(body)
     return parts
 

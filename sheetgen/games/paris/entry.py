@@ -148,10 +148,10 @@ class Paris(OnTour):
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
-        from sheetgen.games.ontour.kit import prose
         from sheetgen.games.ontour.sheet import SheetOptions
         from sheetgen.games.paris.render import add_paris_map, paris_sheet_svg
         from sheetgen.products.cover import cover_svg
+        from sheetgen.products.kit import prose
         from sheetgen.products.textpage import prose_page
 
         parts = super().kit_parts(game_map, paper, seed=seed, players=players, backs=backs,

@@ -44,8 +44,8 @@ def pages_text(pdf: bytes) -> list[str]:
 def svg_pages(deck: str) -> list[str]:
     from sheetgen.draw.layout import card_size, imposition
     from sheetgen.games.byways.cards import deck_pages
-    from sheetgen.games.ontour.cards import DeckOptions
     from sheetgen.maps import find_geometry
+    from sheetgen.products.cards import DeckOptions
     from sheetgen.templates import paper
 
     return deck_pages(ROAD, find_geometry("byways"), paper("a4"),

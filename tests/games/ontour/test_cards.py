@@ -12,15 +12,9 @@ import pytest
 
 from sheetgen.draw.layout import PT, Flip, card_size, imposition
 from sheetgen.draw.text import text_width
-from sheetgen.games.ontour.cards import (
-    BACK_COLOUR,
-    BackDesign,
-    Backs,
-    DeckOptions,
-    alignment_pages,
-    deck_pages,
-)
+from sheetgen.games.ontour.cards import BACK_COLOUR, deck_pages
 from sheetgen.maps import find_geometry, find_map
+from sheetgen.products.cards import BackDesign, Backs, DeckOptions, alignment_pages
 from sheetgen.templates import paper
 
 SVG = "{http://www.w3.org/2000/svg}"

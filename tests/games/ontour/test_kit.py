@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheetgen.cli import main
-from sheetgen.games.ontour.kit import parse_prose
+from sheetgen.products.kit import parse_prose
 from sheetgen.products.textpage import Block
 
 MM = 72 / 25.4
