@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import main
-from sheetgen.csvio import format_boards
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 

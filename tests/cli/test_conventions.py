@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
 from sheetgen.cli import main
-from sheetgen.csvio import format_boards
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 

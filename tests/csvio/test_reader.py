@@ -18,15 +18,12 @@ from sheetgen.csvio import (
     MAX_FILE_BYTES,
     BoardFormatError,
     decode,
-    format_boards,
     iter_lines,
     map_line_id,
     name_problem,
-    parse_boards,
-    parse_cell,
     split_fields,
-    template_csv,
 )
+from sheetgen.games.ontour.grammar import format_boards, parse_boards, parse_cell, template_csv
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Board, Cell, Map, Space, make_edge
 

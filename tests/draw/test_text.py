@@ -144,8 +144,8 @@ def test_the_sheet_name_stays_on_its_line(name: str) -> None:
 
 
 def test_scored_pages_fit_long_names() -> None:
-    from sheetgen.csvio import parse_boards, template_csv
     from sheetgen.draw.pdf import Layers
+    from sheetgen.games.ontour.grammar import parse_boards, template_csv
     from sheetgen.games.ontour.score import standings
     from sheetgen.games.ontour.scored import scored_pages
 

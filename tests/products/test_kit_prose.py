@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
-from sheetgen.csvio import parse_cell
 from sheetgen.draw.pdf import svg_to_pdf_page
 from sheetgen.draw.text import text_width
+from sheetgen.games.ontour.grammar import parse_cell
 from sheetgen.games.ontour.kit import howto_blocks
 from sheetgen.maps import find_map
 from sheetgen.products.textpage import inline_spans, prose_page, wrap_spans

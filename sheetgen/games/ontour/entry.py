@@ -47,7 +47,7 @@ class OnTour(Game):
     # --- scoring -----------------------------------------------------------------------
 
     def template_csv(self, game_map: Map, players: Sequence[str]) -> str:
-        from sheetgen.csvio import template_csv
+        from sheetgen.games.ontour.grammar import template_csv
 
         return template_csv(game_map, players)
 
@@ -57,7 +57,7 @@ class OnTour(Game):
 
     def parse_boards(self, text: str, source: str, game_map: Map,
                      notes: list[str] | None = None) -> list[Board]:
-        from sheetgen.csvio import parse_boards
+        from sheetgen.games.ontour.grammar import parse_boards
 
         return parse_boards(text, source, game_map.id, notes=notes)[1]
 
@@ -184,7 +184,7 @@ class OnTour(Game):
             result = perfect_game(game_map, script, time_limit)
         except (PerfectError, PerfectUnavailableError) as exc:
             raise GameError(str(exc)) from None
-        from sheetgen.csvio import format_boards
+        from sheetgen.games.ontour.grammar import format_boards
 
         if result.proven:
             words = f"{result.score}, proven optimal"

@@ -8,13 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen.csvio import (
-    BoardFormatError,
-    format_boards,
-    parse_boards,
-    parse_cell,
-    template_csv,
-)
+from sheetgen.csvio import BoardFormatError
+from sheetgen.games.ontour.grammar import format_boards, parse_boards, parse_cell, template_csv
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Board, Cell, Map, Space, make_edge
 
