@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from sheetgen.maps import UnknownMapError, find_map
 from sheetgen.model import Map
@@ -195,6 +196,29 @@ def decode(data: bytes, source: str, encoding: str | None = None) -> Decoded:
     return Decoded(text, FALLBACK_ENCODING,
                    f"{first}; read the file as Windows-1252 (cp1252); give --encoding "
                    "if that is wrong")
+
+
+# --- a file ------------------------------------------------------------------------------
+
+def require_file(path: Path) -> None:
+    """Refuse a path that names no file: ``PATH: no such file`` or ``PATH: not a file``."""
+    if not path.is_file():
+        raise BoardFormatError(str(path), None, None,
+                               "no such file" if not path.exists() else "not a file")
+
+
+def read_file(path: Path, encoding: str | None = None) -> Decoded:
+    """The text of the scoring CSV at ``path``: refused over the size limit before it is
+    read, then decoded as :func:`decode` does (its ``note`` says when the encoding was
+    guessed). The one place a scoring CSV is read from disk."""
+    require_file(path)
+    try:
+        check_size(path.stat().st_size, str(path))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BoardFormatError(str(path), None, None,
+                               f"cannot be read ({exc.strerror or exc})") from None
+    return decode(data, str(path), encoding)
 
 
 # --- text to records -------------------------------------------------------------------
