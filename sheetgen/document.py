@@ -20,7 +20,7 @@ class Part:
 
     title: str
     pages: tuple[Page, ...]
-    """Each page: SVG text, or a stack of layers (``render.pdf.Layers``)."""
+    """Each page: SVG text, or a stack of layers (``draw.pdf.Layers``)."""
 
 
 def document_pdf(parts: Sequence[Part], title: str) -> bytes:

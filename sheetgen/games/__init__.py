@@ -253,7 +253,7 @@ class Game:
         raise self._lacks("player sheets")
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
-        """The deck imposed on pages (``options``: a render.cards.DeckOptions)."""
+        """The deck imposed on pages (``options``: a products.cards.DeckOptions)."""
         raise self._lacks("cards")
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,

@@ -1,6 +1,6 @@
 """Highways & Byways decks: byway cards with a locator map, construction, event, vehicle
-and Player 1 cards, imposed with the shared imposition (``render.layout``) and placed the
-way ``render.cards`` places On Tour's cards."""
+and Player 1 cards, imposed with the shared imposition (``products.cards``) and placed the
+way ``games.ontour.cards`` places On Tour's cards."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ class BywaysScript:
 
     road: RoadMap
     setup: Any
-    """A rules.byways.Setup."""
+    """A games.byways.rules.Setup."""
     plans: tuple[dict[str, Plan], ...]
     """Per seat: start state -> the best plan of the seat's hand from there."""
 

@@ -24,7 +24,7 @@ def geometry_of(game_map: Map) -> MapGeometry:
 
 def _standings(map_id: str, players: Sequence[PlayerScore]) -> Standings:
     """Standings of boards scored one at a time: the same winners rule as
-    ``solve.ontour.standings`` (best score, then circled spaces on the board)."""
+    ``score.standings`` (best score, then circled spaces on the board)."""
     winners: tuple[str, ...] = ()
     if players:
         top = max((p.result.score, p.circled_on_board) for p in players)

@@ -1,7 +1,7 @@
 """The perfect game of a seed on paper, after its scored map: the score against the proven
 upper bound and the built-in player's par, then where every mark was written, turn by turn.
 
-The map page itself is the scored page of ``render.scored`` (``player_page``), titled for
+The map page itself is the scored page of ``games.ontour.scored`` (``player_page``), titled for
 the perfect game; this module draws the portrait page (or pages) that follow it. A game
 that does not fit one page flows onto more, the summary on the first only.
 """
@@ -124,7 +124,7 @@ Row = tuple[str, str, str, str]
 def turn_rows(game_map: Map, script: Script, board: Board,
               placements: Mapping[int, Sequence[SpaceId]]) -> list[Row]:
     """The setup, then one row a turn: ``placements`` maps a turn number to the spaces it
-    filled (``rules.check``'s explanation of the board)."""
+    filled (``games.ontour.check``'s explanation of the board)."""
     setup_spaces = []
     for card, number in script.setup_cells:
         spaces = [s for s in game_map.card_spaces(card)

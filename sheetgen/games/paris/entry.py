@@ -3,7 +3,7 @@
 Everything On Tour does holds, with three changes the entry names here: a card names an
 arrondissement (a number in either of its two clubs is circled, a setup number goes in
 either club), routes may ride the boats (the solver takes the map's docks as jumps), and
-the sheet, the scored pages and the deck are drawn by ``render.paris``.
+the sheet, the scored pages and the deck are drawn by ``games.paris.render``.
 """
 
 from __future__ import annotations
