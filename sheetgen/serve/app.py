@@ -31,7 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from sheetgen.boardio import MAX_FILE_BYTES, BoardFormatError, decode
+from sheetgen.csvio import MAX_FILE_BYTES, BoardFormatError, decode
 from sheetgen.games import GameError
 from sheetgen.serve.boards import EntryError, board_from_csv, check_board_name, new_board
 from sheetgen.serve.games import entry_maps, map_view

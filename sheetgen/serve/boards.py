@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from sheetgen.boardio import (
+from sheetgen.csvio import (
     BoardFormatError,
     FieldError,
     is_comment,
@@ -79,7 +79,7 @@ def check_board_name(name: str) -> str:
 
 def check_players(names: Sequence[str]) -> list[str]:
     """Player names as the reader and the annotated PDF accept them, else EntryError."""
-    from sheetgen.render.text import unprintable
+    from sheetgen.draw.text import unprintable
 
     if not names:
         raise EntryError(["expected at least one player"])
@@ -294,7 +294,7 @@ class BoardState:
         key = word.strip().casefold()
         if key in layout(self.map_id, tuple(self.players)).extra_rows:
             return key
-        from sheetgen.boardio import near_space
+        from sheetgen.csvio import near_space
 
         raise EntryError([f"unknown space {short(word)} on map {self.map_id}"
                           f"{near_space(self.game_map, word[:64])}; expected a space id or "

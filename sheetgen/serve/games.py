@@ -28,23 +28,23 @@ Drawer = Callable[[Any, Map, MapGeometry, tuple[float, float]], Any]
 
 def _ontour_map(dwg: Any, game_map: Map, geometry: MapGeometry,
                 origin: tuple[float, float]) -> Any:
-    from sheetgen.render.sheet import add_map
-    from sheetgen.render.style import load_style
+    from sheetgen.draw.style import load_style
+    from sheetgen.games.ontour.sheet import add_map
 
     return add_map(dwg, game_map, geometry, origin, load_style())
 
 
 def _paris_map(dwg: Any, game_map: Map, geometry: MapGeometry,
                origin: tuple[float, float]) -> Any:
-    from sheetgen.render.paris import add_paris_map
-    from sheetgen.render.style import load_style
+    from sheetgen.draw.style import load_style
+    from sheetgen.games.paris.render import add_paris_map
 
     return add_paris_map(dwg, game_map, geometry, origin, load_style())
 
 
 def _trip_map(dwg: Any, game_map: Map, geometry: MapGeometry,
               origin: tuple[float, float]) -> Any:
-    from sheetgen.render.dicetrip_sheet import add_trip_map
+    from sheetgen.games.dicetrip.sheet import add_trip_map
 
     return add_trip_map(dwg, game_map, geometry, origin)
 
@@ -56,8 +56,8 @@ def _cells_so_far(game: Game, game_map: Map, script: Any, board: Board) -> Verdi
     full."""
     if all(s.id in board.cells for s in game_map.spaces):
         return game.check(game_map, script, board)
+    from sheetgen.games.ontour.check import _describe, _possible
     from sheetgen.model import Cell
-    from sheetgen.rules.check import _describe, _possible
 
     setup: dict[str, set[int]] = {}
     for card, number in script.setup_cells:
@@ -131,8 +131,8 @@ def entry_maps() -> tuple[str, ...]:
 def map_view(map_id: str) -> dict[str, Any]:
     """The page's map: the drawing as SVG text and each space's circle (centre, radius,
     tap radius), in the SVG's own units (map mm plus the margin)."""
+    from sheetgen.draw.page import new_page
     from sheetgen.maps import find_map
-    from sheetgen.render.draw import new_page
 
     game_map = find_map(map_id)
     kind = entry_kind(game_map)
@@ -159,7 +159,7 @@ def map_view(map_id: str) -> dict[str, Any]:
                        "colour": space.colour})
     colours = {}
     if any(s.colour for s in game_map.spaces):
-        from sheetgen.render.style import dice_colours
+        from sheetgen.draw.style import dice_colours
 
         colours = {c.name: {"fill": c.colour, "letter": c.letter} for c in dice_colours()}
     return {"id": game_map.id, "title": game_map.title, "game": game_map.game,

@@ -31,7 +31,7 @@ MAX_BOARDS = 200
 
 
 def _write(path: Path, data: bytes) -> None:
-    from sheetgen.cli.common import write_atomically
+    from sheetgen.output import write_atomically
 
     write_atomically(path, data)
 

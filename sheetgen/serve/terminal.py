@@ -8,7 +8,7 @@ the standard's four modules.
 
 from __future__ import annotations
 
-from sheetgen.render.qr import QUIET, qr_matrix
+from sheetgen.draw.qr import QUIET, qr_matrix
 
 _CHARS = {(True, True): "\u2588", (True, False): "\u2580", (False, True): "\u2584",
           (False, False): " "}

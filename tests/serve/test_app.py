@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from serving import Running, make_server, run
 
-from sheetgen.boardio import MAX_FILE_BYTES
 from sheetgen.cli import main
+from sheetgen.csvio import MAX_FILE_BYTES
 from sheetgen.games import game_of, resolve_map
 from sheetgen.serve.app import MAX_JSON_BYTES
 

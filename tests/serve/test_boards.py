@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetgen.boardio import BoardFormatError, format_boards
-from sheetgen.boardio_dicetrip import format_trip_boards
+from sheetgen.csvio import BoardFormatError
 from sheetgen.games import game_of, resolve_map
+from sheetgen.games.dicetrip.grammar import format_trip_boards
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.model import Board, Cell
 from sheetgen.serve.boards import (
     EntryError,
