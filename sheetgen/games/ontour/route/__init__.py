@@ -135,7 +135,7 @@ order, rides after walks as above), so the same board always gives the same rout
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 Value = int | None
@@ -200,6 +200,9 @@ class Solution:
     proven_optimal: bool
     states: int
     """Search states expanded (a measure of effort)."""
+    method: str = "search"
+    """What proved it: ``search`` (this module's search), ``model`` (the constraint
+    model, ``cpsat``) or ``sweep`` (the sweep of ``frontier``)."""
 
     @property
     def nodes(self) -> tuple[int, ...]:
@@ -230,8 +233,12 @@ _NO_MOVE = (-1, False, 0)
 
 class _Search:
     def __init__(self, graph: RouteGraph, max_states: int | None,
-                 numbers_only: bool = False, sharp: bool | None = None) -> None:
+                 numbers_only: bool = False, sharp: bool | None = None,
+                 memo_limit: int | None = None) -> None:
         g = graph
+        self.memo_limit = memo_limit
+        """Past this many remembered states every table is cleared (a bound on memory:
+        the tables only remember, so the search stays exact, only slower)."""
         self.n = n = len(g.values)
         self.values = g.values
         self.weights = g.weights
@@ -338,6 +345,8 @@ class _Search:
         built-in player's games and the seeds' pars) stays as it was."""
         self.block_threshold = 9
         """Reachable sets at least this large get the (dearer, stronger) block bound."""
+        self.ticker: Callable[[int], None] | None = None
+        """Told the states so far every 16 384 states (a sign of life on long boards)."""
 
     # --- bounds ----------------------------------------------------------------------
 
@@ -525,7 +534,8 @@ class _Search:
         """The same search counting numbers only, made on first use; None where stars
         never matter (no stars, or one number)."""
         if self.plain is None and self.wants_plain:
-            self.plain = _Search(self.graph, None, numbers_only=True, sharp=self.sharp)
+            self.plain = _Search(self.graph, None, numbers_only=True, sharp=self.sharp,
+                                 memo_limit=self.memo_limit)
         return self.plain
 
     def live_mask(self, node: int, c: int, visited: int, jumped: bool,
@@ -697,6 +707,8 @@ class _Search:
             before, before_main, limit = walks.states, self.states, self.max_states
             walks.max_states = before + allowance - spent
             self.max_states = before_main + allowance - spent
+            if limit is not None and limit < self.max_states:
+                self.max_states = limit  # the caller's own limit comes first
             try:
                 for a, (up, rides) in exits.items():
                     if not inside >> a & 1:
@@ -1326,6 +1338,10 @@ class _Search:
         self.states += 1
         if self.max_states is not None and self.states > self.max_states:
             raise _BudgetExceeded
+        if self.memo_limit is not None and len(self.memo) > self.memo_limit:
+            self.forget()
+        if self.ticker is not None and not self.states & 0x3FFF:
+            self.ticker(self.states)
         ub = self.upper_bound(node, c, visited, reached, alpha, jumped, key[2])
         if hit is not None:
             ub = min(ub, hit[0])
@@ -1492,32 +1508,105 @@ class _Search:
             for x in insert:
                 used |= 1 << x
 
-    def follow(self, node: int, c: int, visited: int, jumped: bool) -> list[Step]:
-        """The memoised best continuation from a state solved exactly."""
+    def follow(self, node: int, c: int, visited: int, jumped: bool,
+               value: int = -1) -> list[Step]:
+        """The memoised best continuation from a state solved exactly. With its
+        ``value`` known, a state the tables have forgotten (``forget``) is searched
+        again, so the continuation is whole."""
         steps: list[Step] = []
         while True:
             hit = self.memo.get(self.key(node, c, visited, jumped))
+            if value > 0 and (hit is None or not hit[1]):
+                self.best(node, c, visited, jumped, value - 1)
+                hit = self.memo.get(self.key(node, c, visited, jumped))
             if hit is None or not hit[1] or hit[2][0] < 0:
                 return steps
             nxt, by_jump, bonus = hit[2]
             steps.append(Step(nxt, by_jump, bonus))
+            value -= self.weights[nxt] + bonus
             v = self.values[nxt]
             c = c if v is None else v
             visited |= 1 << nxt
             node, jumped = nxt, by_jump
 
+    def forget(self) -> None:
+        """Clear every table (past ``memo_limit``): what they remember is found again
+        when needed."""
+        for table in (self.memo, self.canonical, self.chains, self.leaf_memo,
+                      self.bank_memo, self.mask_weights, self.rise_gain,
+                      self.ride_rise_gain, self.rise_known, self.run_walks):
+            table.clear()
+        self.plain = None
+        self.bare = None
 
-def solve(graph: RouteGraph, max_states: int | None = None,
-          limit: int | None = None) -> Solution:
-    """The best route on ``graph``. Exact (``proven_optimal``) unless ``max_states``
-    search states were not enough, in which case the best route found so far.
-    ``max_states`` is a budget (the cheaper search that the built-in player's games and
-    the seeds' pars were made with); ``limit`` stops the exact search after that many
-    states without changing it."""
+
+def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution:
+    """The best route on ``graph``, proven, unless ``max_states`` or ``limit`` search
+    states were not enough (then the best route found so far). ``max_states`` is a
+    budget (the cheaper search that the built-in player's games and the seeds' pars were
+    made with); ``limit`` stops the exact search after that many states without
+    changing it. ``progress`` is told now and then what the solver is doing (on boards
+    that take long).
+
+    Without either, a portfolio: the search, stopped at ``SEARCH_LIMIT`` states (nearly
+    every board is proven well before), then the constraint model of ``cpsat`` started
+    from the search's best route; without OR-Tools, the sweep of ``frontier`` where it
+    fits in ``SWEEP_WIDTH`` states, and else the search again without a limit, its
+    tables bounded by ``MEMO_LIMIT``. Every way ends in a proven best route, and the
+    search's route is kept where the others find no better one."""
+    if max_states is not None or limit is not None:
+        return _search_solve(graph, max_states, limit)
+    first = _search_solve(graph, None, SEARCH_LIMIT)
+    if first.proven_optimal:
+        return first
+    from sheetgen.games.ontour.route import cpsat, frontier
+
+    say = progress or (lambda text: None)
+    if cpsat.available():  # (and when the model stops at its memory, the pure ways)
+        say(f"proving the best route with a constraint model (best so far {first.total})")
+        result = cpsat.solve_model(graph, first.steps, lambda bound: say(
+            f"proving the best route with a constraint model (best so far {first.total}, "
+            f"at most {round(bound)})"))
+        if result is not None and result.total > first.total:
+            return Solution(result.steps, result.total, True, first.states, "model")
+        if result is not None:
+            return Solution(first.steps, first.total, True, first.states, "model")
+    if frontier.reversible(graph):
+        say(f"proving the best route by a sweep of the map (best so far {first.total})")
+        try:
+            swept = frontier.solve_frontier(graph, first.total, SWEEP_WIDTH, lambda done, of: say(
+                f"proving the best route by a sweep of the map: {done} of {of} spaces"))
+        except frontier.StateLimitExceeded:
+            pass
+        else:
+            if swept.steps:
+                return Solution(swept.steps, swept.total, True, first.states, "sweep")
+            return Solution(first.steps, first.total, True, first.states, "sweep")
+    say(f"searching every route (best so far {first.total})")
+    return _search_solve(graph, None, None, MEMO_LIMIT, lambda states: say(
+        f"searching every route: {states:,} states"))
+
+
+SEARCH_LIMIT = 2000
+"""Search states before the portfolio of ``solve`` hands a board to the model."""
+
+SWEEP_WIDTH = 150_000
+"""Most states the sweep may keep after one node (a bound on its memory, about 100 MB)."""
+
+MEMO_LIMIT = 150_000
+"""Remembered states past which the last resort's search clears its tables."""
+
+
+def _search_solve(graph: RouteGraph, max_states: int | None, limit: int | None,
+                  memo_limit: int | None = None,
+                  ticker: Callable[[int], None] | None = None) -> Solution:
+    """The search alone: ``solve`` without the portfolio."""
     exact = max_states is None
     if exact:
         max_states = limit
-    search = _Search(graph, max_states, sharp=exact)
+    search = _Search(graph, max_states, sharp=exact, memo_limit=memo_limit)
+    search.ticker = ticker
     n = search.n
     if n == 0:
         return Solution((), 0, True, 0)
@@ -1611,7 +1700,7 @@ def solve(graph: RouteGraph, max_states: int | None = None,
                     search.max_states = max_states
                 if sub > floor:
                     best_total = w + sub
-                    best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False))
+                    best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False, sub))
                 if search.flat:
                     search.no_end |= 1 << s
                     search.chains.clear()
