@@ -150,9 +150,9 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
             if want_pdf else None)
     game, game_map, boards = read_boards(board_csvs, map_id, encoding,
                                          printed=want_pdf or with_pad)
+    bar = progress_callback(len(boards), "Scoring")
     with game_errors():
-        result = game.score(game_map, boards,
-                            progress=progress_callback(len(boards), "Scoring"))
+        result = game.score(game_map, boards, progress=bar, working=bar.working)
     data = with_schema(game.score_json(result))
     lines = game.standings_text(result)
     if seed is not None:

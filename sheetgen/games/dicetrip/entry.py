@@ -46,7 +46,8 @@ class DiceTrip(Game):
         return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
-              progress: Progress = lambda step: None) -> TripStandings:
+              progress: Progress = lambda step: None,
+              working: Progress | None = None) -> TripStandings:
         from sheetgen.games.dicetrip.score import trip_standings
 
         result = trip_standings(game_map, boards)

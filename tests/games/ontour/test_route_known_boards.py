@@ -76,3 +76,13 @@ def test_bound_never_below_the_rest_of_the_62_route() -> None:
         jumped = k > 0 and (nodes[k - 1], x) in rides
         rest = sum(gains[k + 1:])
         assert search.upper_bound(x, c, visited, None, -1, jumped) >= rest, ROUTE62[k]
+
+
+def test_a_board_handed_to_the_model_says_so() -> None:
+    # Board 35 outgrows the search's limit: the solver tells what it does next (the
+    # command line shows it on a terminal once a board has taken two seconds).
+    paris, board = _board35()
+    notes: list[str] = []
+    result = best_route(paris, board, progress=notes.append)
+    assert result.score == 62
+    assert notes and all("best route" in note for note in notes)
