@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from route_oracle import best_total
 from test_route_search import check_solution
 
-from sheetgen.games.ontour.route import Jump, RouteGraph, _Search, solve
+from sheetgen.games.ontour.route import Jump, RouteGraph, solve
+from sheetgen.games.ontour.route.search import _Search
 
 
 @st.composite

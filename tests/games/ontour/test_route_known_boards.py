@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from sheetgen.cli import main
 from sheetgen.games.ontour.grammar import parse_boards
-from sheetgen.games.ontour.route import _Search
+from sheetgen.games.ontour.route.search import _Search
 from sheetgen.games.ontour.score import best_route, dock_jumps, route_graph
 from sheetgen.games.ontour.verify import check_route
 from sheetgen.maps import find_map

@@ -31,7 +31,7 @@ def forced(way: str) -> Iterator[None]:
     route.SEARCH_LIMIT = 1
     route.MEMO_LIMIT = 3
     if way != "model":
-        cpsat.available = lambda: False  # type: ignore[method-assign]
+        cpsat.available = lambda: False
     if way == "search":
         route.SWEEP_WIDTH = 0
     try:
@@ -78,6 +78,7 @@ def test_model_started_from_the_search_proves_the_best(graph: RouteGraph) -> Non
     best = best_total(graph)
     start = solve(graph, limit=2)  # a route, maybe not the best, as the hint
     result = cpsat.solve_model(graph, start.steps)
+    assert result is not None
     assert result.total == best
     if best:
         assert check_solution(graph, Solution(result.steps, best, True, 0)) == best

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.games.ontour.route import RouteGraph, Step, route_total
+from sheetgen.games.ontour.route.graph import RouteGraph, Step, route_total
 
 MEMORY_MB = 150
 """CP-SAT's own bound on its memory (``max_memory_in_mb``)."""

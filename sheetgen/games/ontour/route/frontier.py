@@ -64,7 +64,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from sheetgen.games.ontour.route import RouteGraph, Step, route_total
+from sheetgen.games.ontour.route.graph import RouteGraph, Step, route_total
 
 _LOW, _HIGH, _BOTH = 1, 2, 3
 """The kind of a piece end: where its lower numbers are, its higher ones, or either (a
