@@ -24,11 +24,12 @@ every_graph = st.one_of(graphs(), graphs(jumps=True), run_graphs(), dock_graphs(
 
 @contextmanager
 def forced(way: str) -> Iterator[None]:
-    """The portfolio with its search stopped after one state and then only ``way``:
+    """The portfolio with its searches stopped after a state and then only ``way``:
     ``model``, ``sweep``, or ``search`` (the search again, its tables cleared past three
     states)."""
-    saved = route.SEARCH_LIMIT, route.SWEEP_WIDTH, route.MEMO_LIMIT, cpsat.available
-    route.SEARCH_LIMIT = 1
+    names = ("SEARCH_LIMIT", "PURE_LIMIT", "SWEEP_WIDTH", "MEMO_LIMIT")
+    saved = [getattr(route, name) for name in names], cpsat.available
+    route.SEARCH_LIMIT, route.PURE_LIMIT = 1, 1
     route.MEMO_LIMIT = 3
     if way != "model":
         cpsat.available = lambda: False
@@ -37,7 +38,9 @@ def forced(way: str) -> Iterator[None]:
     try:
         yield
     finally:
-        route.SEARCH_LIMIT, route.SWEEP_WIDTH, route.MEMO_LIMIT, cpsat.available = saved
+        for name, value in zip(names, saved[0], strict=True):
+            setattr(route, name, value)
+        cpsat.available = saved[1]
 
 
 @pytest.mark.parametrize("way", ["model", "sweep", "search"])

@@ -48,13 +48,14 @@ search's route is kept where the others find no better one.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from sheetgen.games.ontour.route.graph import Jump, RouteGraph, Solution, Step, Value, route_total
 from sheetgen.games.ontour.route.search import _search_solve
 
-__all__ = ["MEMO_LIMIT", "SEARCH_LIMIT", "SWEEP_WIDTH", "Jump", "RouteGraph", "Solution",
-           "Step", "Value", "route_total", "solve"]
+__all__ = ["MEMO_LIMIT", "PURE_LIMIT", "SEARCH_LIMIT", "SWEEP_WIDTH", "Jump", "RouteGraph",
+           "Solution", "Step", "Value", "route_total", "solve"]
 
 
 def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = None,
@@ -66,47 +67,66 @@ def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = 
     changing it. ``progress`` is told now and then what the solver is doing (on boards
     that take long).
 
-    Without either, a portfolio: the search, stopped at ``SEARCH_LIMIT`` states (nearly
-    every board is proven well before), then the constraint model of ``cpsat`` started
-    from the search's best route; without OR-Tools, the sweep of ``frontier`` where it
-    fits in ``SWEEP_WIDTH`` states, and else the search again without a limit, its
-    tables bounded by ``MEMO_LIMIT``. Every way ends in a proven best route, and the
-    search's route is kept where the others find no better one."""
+    Without either, a portfolio, every step of it limited by work (states), never by the
+    clock, so the same board always gets the same route: the search up to
+    ``SEARCH_LIMIT`` states (nearly every board is proven well before), then the
+    constraint model of ``cpsat`` started from the search's best route. Without OR-Tools
+    (or when the model stops at its memory): the search up to ``PURE_LIMIT``, then on a
+    graph without rides the sweep of ``frontier`` where it fits in ``SWEEP_WIDTH``
+    states, and last the search without a limit, its tables bounded by ``MEMO_LIMIT``.
+    Each way proves the best route; the search's route is kept where a later way finds
+    no better one."""
     if max_states is not None or limit is not None:
         return _search_solve(graph, max_states, limit)
-    first = _search_solve(graph, None, SEARCH_LIMIT)
-    if first.proven_optimal:
-        return first
+    best = _search_solve(graph, None, SEARCH_LIMIT)
+    if best.proven_optimal:
+        return best
     from sheetgen.games.ontour.route import cpsat, frontier
 
     say = progress or (lambda text: None)
-    if cpsat.available():  # (and when the model stops at its memory, the pure ways)
-        say(f"proving the best route with a constraint model (best so far {first.total})")
-        result = cpsat.solve_model(graph, first.steps, lambda bound: say(
-            f"proving the best route with a constraint model (best so far {first.total}, "
-            f"at most {round(bound)})"))
-        if result is not None and result.total > first.total:
-            return Solution(result.steps, result.total, True, first.states, "model")
+    if cpsat.available():
+        modelling = f"proving the best route with a constraint model (best so far {best.total}"
+        say(modelling + ")")
+        result = cpsat.solve_model(graph, best.steps,
+                                   functools.partial(_bound_note, say, modelling))
         if result is not None:
-            return Solution(first.steps, first.total, True, first.states, "model")
-    if frontier.reversible(graph):
-        say(f"proving the best route by a sweep of the map (best so far {first.total})")
+            if result.total > best.total:
+                return Solution(result.steps, result.total, True, best.states, "model")
+            return Solution(best.steps, best.total, True, best.states, "model")
+        # The model stopped at its memory: the pure ways.
+    if best.states < PURE_LIMIT:
+        say(f"searching on (best so far {best.total})")
+        best = _search_solve(graph, None, PURE_LIMIT)
+        if best.proven_optimal:
+            return best
+    if not any(graph.jumps):
+        # (With rides the sweep keeps every dock on its frontier: slower than the search.)
+        say(f"proving the best route by a sweep of the map (best so far {best.total})")
         try:
-            swept = frontier.solve_frontier(graph, first.total, SWEEP_WIDTH, lambda done, of: say(
+            swept = frontier.solve_frontier(graph, best.total, SWEEP_WIDTH, lambda done, of: say(
                 f"proving the best route by a sweep of the map: {done} of {of} spaces"))
         except frontier.StateLimitExceeded:
             pass
         else:
             if swept.steps:
-                return Solution(swept.steps, swept.total, True, first.states, "sweep")
-            return Solution(first.steps, first.total, True, first.states, "sweep")
-    say(f"searching every route (best so far {first.total})")
+                return Solution(swept.steps, swept.total, True, best.states, "sweep")
+            return Solution(best.steps, best.total, True, best.states, "sweep")
+    say(f"searching every route (best so far {best.total})")
     return _search_solve(graph, None, None, MEMO_LIMIT, lambda states: say(
         f"searching every route: {states:,} states"))
 
 
-SEARCH_LIMIT = 2000
-"""Search states before the portfolio of ``solve`` hands a board to the model."""
+def _bound_note(say: Callable[[str], None], doing: str, bound: float) -> None:
+    say(f"{doing}, at most {round(bound)})")
+
+
+SEARCH_LIMIT = 4000
+"""Search states before the portfolio of ``solve`` hands a board to the model (on Paris's
+long runs of seeds 1-3 the best trade: the model is slower than the search on some
+boards the search proves in a few thousand states)."""
+
+PURE_LIMIT = 30_000
+"""Without OR-Tools: search states before the sweep."""
 
 SWEEP_WIDTH = 150_000
 """Most states the sweep may keep after one node (a bound on its memory, about 100 MB)."""
