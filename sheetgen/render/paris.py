@@ -268,7 +268,7 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     code_side = qr_side(payload, QR_MODULE)
     # In the corner, its quiet zone inside the margin (clear of the registration mark).
     qx, qy = width - MARGIN - code_side, height - MARGIN - code_side
-    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
 
     dwg.add(add_score_boxes(dwg, band.x, band.y, style, SCORE_FIELDS))
     rules_x = band.x + score_size(SCORE_FIELDS)[0] + 8.0

@@ -49,16 +49,22 @@ HEADER = 12.0
 """Height of the header band (title, name line, seed and date), mm."""
 FOOTER = 24.0
 """Height of the band below a wide map (key, score, tie-break, turns, code), mm."""
-MARK_INSET = 5.0
+MARK_INSET = 6.0
 """Registration marks: distance of each mark's outer edge from the paper edge, mm (home
-printers do not print the outer 3-5 mm)."""
+printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm). Sheets
+of layout 1 had them at 5 mm."""
 MARK_SIZE = 4.0
 """Side of a registration mark (a filled square), mm."""
 SIDE_MIN = 48.0
 """A map leaving at least this much width beside it gets a side column (Europe); a wider
 map gets the band below it (USA)."""
-QR_MODULE = 0.5
-"""Side of one module of the sheet's code, mm."""
+QR_MODULE = 0.8
+"""Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
+slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
+SHEET_LAYOUT = 2
+"""The sheet layout this code draws, carried in the sheet's code (``sheet_code``): a
+reader finds the registration marks where this layout puts them. Layout 1 (marks 5 mm
+from the edge, 0.5 mm modules) carried no number."""
 
 
 @dataclass(frozen=True)
@@ -380,11 +386,14 @@ def furniture_box(page_w: float, page_h: float,
 
 
 def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
-    """What the sheet's QR code carries: ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``
-    (seed ``-`` for an unseeded sheet), so a photo of a filled sheet can be matched to
-    its map, paper and game later."""
+    """What the sheet's QR code carries: ``sheetgen:sheet:v<layout>:<map>:<paper>:<seed>:<n>``
+    (``v2`` today, :data:`SHEET_LAYOUT`), so a photo of a filled sheet can be matched to its
+    layout, map, paper and game later. A sheet printed without a seed (a blank sheet, every
+    sheet of a kit) carries ``-`` as its seed. Sheets of layout 1 carry no layout field:
+    ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
     seed = "-" if options.seed is None else str(options.seed)
-    return f"sheetgen:sheet:{game_map.id}:{paper.id}:{seed}:{options.sheet_number}"
+    return (f"sheetgen:sheet:v{SHEET_LAYOUT}:{game_map.id}:{paper.id}:{seed}:"
+            f"{options.sheet_number}")
 
 
 def turn_count(game_map: Map) -> int:
@@ -395,7 +404,7 @@ def turn_count(game_map: Map) -> int:
 
 def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:
     """Four filled squares, one per corner, ``MARK_INSET`` mm from both paper edges."""
-    group = dwg.g(class_="registration-marks", fill="#000000")
+    group = dwg.g(class_="registration-marks", fill="#000000", id="registration-marks")
     far_x, far_y = page_w - MARK_INSET - MARK_SIZE, page_h - MARK_INSET - MARK_SIZE
     for x, y in ((MARK_INSET, MARK_INSET), (far_x, MARK_INSET), (MARK_INSET, far_y),
                  (far_x, far_y)):
@@ -565,7 +574,7 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
         dwg.add(tracker)
         credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
-    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
     add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
     return str(dwg.tostring())
 
