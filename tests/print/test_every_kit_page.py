@@ -1,0 +1,75 @@
+"""Every page of every kit, on A4 and Letter, read back from what was drawn: the PDF's
+fonts and text, and the pages' ink near the paper's edge."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+
+import pytest
+from PIL import Image, ImageOps
+
+from sheetgen.render.pdf import svg_to_png
+from tests.print.kits import KITS, embedded_fonts, kit, page_words
+
+pytestmark = pytest.mark.slow
+
+EDGE = 6.0
+"""Nothing is printed nearer the paper's edge than this, mm."""
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), KITS)
+def test_each_font_is_embedded_once_per_kit(map_id: str, paper_id: str) -> None:
+    fonts = embedded_fonts(kit(map_id, paper_id).pdf)
+    per_font = Counter(name.split("+", 1)[-1] for name in fonts)
+    assert fonts and max(per_font.values()) == 1, per_font
+
+
+def _doubled(word: str) -> bool:
+    """``KKiieell``: every letter twice, as text drawn twice over itself reads."""
+    return len(word) >= 4 and word[0::2] == word[1::2]
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), KITS)
+def test_extracted_text_spells_every_word_once(map_id: str, paper_id: str) -> None:
+    doubled = sorted({w for page in page_words(kit(map_id, paper_id).pdf) for w in page
+                      if _doubled(w) and not w.isdigit()})
+    assert doubled == []
+
+
+def _band(svg: str, box: tuple[float, float, float, float]) -> Image.Image:
+    """The drawing's part inside ``box`` (x, y, w, h in mm) at 10 pixels a millimetre."""
+    x, y, w, h = box
+    head, rest = svg.split(">", 1)
+    head = re.sub(r'\s(width|height|viewBox)="[^"]*"', "", head)
+    head += f' width="{w}mm" height="{h}mm" viewBox="{x} {y} {w} {h}"'
+    return Image.open(io.BytesIO(svg_to_png(head + ">" + rest, dpi=254))).convert("L")
+
+
+def _page_size(svg: str) -> tuple[float, float]:
+    head = svg.split(">", 1)[0]
+    w = float(re.search(r'\swidth="([\d.]+)mm"', head).group(1))
+    h = float(re.search(r'\sheight="([\d.]+)mm"', head).group(1))
+    return w, h
+
+
+def ink_near_edge(svg: str, edge: float = EDGE) -> list[str]:
+    """Where a page is inked within ``edge`` mm of the paper's edge (a pixel darker than
+    paper white, 0.1 mm of tolerance), side by side."""
+    w, h = _page_size(svg)
+    band = edge - 0.1
+    found = []
+    for side, box in (("top", (0, 0, w, band)), ("bottom", (0, h - band, w, band)),
+                      ("left", (0, 0, band, h)), ("right", (w - band, 0, band, h))):
+        image = _band(svg, box)
+        if image.getextrema()[0] < 250:
+            found.append(f"{side}: {ImageOps.invert(image).getbbox()} px")
+    return found
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), KITS)
+def test_nothing_is_printed_within_6_mm_of_the_edge(map_id: str, paper_id: str) -> None:
+    pages = kit(map_id, paper_id).svgs
+    near = {k: where for k, svg in enumerate(pages) if (where := ink_near_edge(svg))}
+    assert near == {}
