@@ -185,9 +185,12 @@ def _labels(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry) -> Group:
 
 def _haloed(group: Group, dwg: svgwrite.Drawing, content: str, x: float, y: float,
             size: float, colour: str, *, bold: bool, cls: str) -> None:
-    """Text over a white halo of itself, legible across roads and borders."""
-    group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill="#ffffff",
-                   stroke="#ffffff", stroke_width=0.9, stroke_linejoin="round"))
+    """Text over a white halo of itself, legible across roads and borders. The halo is
+    the letters' outline stroked (fill none), which the PDF holds as shapes: the text is
+    extracted once."""
+    group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill="none",
+                   stroke="#ffffff", stroke_width=0.9, stroke_linejoin="round",
+                   class_="halo"))
     group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill=colour,
                    class_=cls))
 

@@ -159,8 +159,10 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(roads)
     for zone in zones():  # over the roads, on a halo of the zone's tint
         lx, ly = zone.label_at
+        # The halo is the letters' outline only (fill none): drawn as shapes, not as a
+        # second copy of the text that a PDF reader would extract.
         group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
-                       fill=zone.tint, stroke=zone.tint, stroke_width=1.2,
+                       fill="none", stroke=zone.tint, stroke_width=1.2,
                        stroke_linejoin="round", letter_spacing="0.4"))
         group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
                        fill="#4a4a4a", class_=f"zone-label zone-label-{zone.id}",
@@ -202,7 +204,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         space = game_map.space(shape.space)
         lx, ly = shape.label_at[0] + dx, shape.label_at[1] + dy
         labels.add(text(dwg, space.name, lx, ly, 7.5, condensed=True, anchor="middle",
-                        fill="#ffffff", stroke="#ffffff", stroke_width=0.8,
+                        fill="none", stroke="#ffffff", stroke_width=0.8,
                         stroke_linejoin="round", class_="city-halo"))
         labels.add(text(dwg, space.name, lx, ly, 7.5, condensed=True, anchor="middle",
                         class_="city-name"))
