@@ -17,7 +17,7 @@ from svgwrite.container import Group
 from sheetgen.byways import Colour, RoadMap, SpaceKind
 from sheetgen.model import MapGeometry, SpaceId
 from sheetgen.render.draw import new_page, star_points
-from sheetgen.render.text import text
+from sheetgen.render.text import PT, TYPE_MIN_PT, text
 from sheetgen.templates import Paper, load
 
 
@@ -84,10 +84,13 @@ def _diamond(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def add_board(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, *,
-              detail: bool = True) -> Group:
+              detail: bool = True, scale: float = 1.0) -> Group:
     """The whole board in board mm (origin at its top left). ``detail`` adds the place
-    names and byway names (for the full-size board; the overview leaves them out)."""
+    names and byway names (for the full-size board; the overview leaves them out).
+    ``scale`` is what the page shrinks the board by: every text is drawn so that it
+    prints at 6 pt at least (the overview's construction letters and key grow)."""
     st = board_style()
+    least = TYPE_MIN_PT / scale
     ink = st.ink
     bw, bh = board_size(geo)
     m = st.margin
@@ -150,14 +153,19 @@ def add_board(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, *,
                               stroke_width=0.8))
             spaces.add(half)
         if space in road.letters:
-            spaces.add(text(dwg, road.letters[space], cx, cy + st.letter_pt * 0.125, st.letter_pt,
-                            bold=True, anchor="middle", fill=ink["text"], stroke="none",
-                            class_="letter"))
+            size = max(st.letter_pt, least)
+            if size > st.letter_pt:  # the overview: a letter larger than its space
+                _haloed(spaces, dwg, road.letters[space], cx, cy + size * PT * 0.36, size,
+                        ink["text"], bold=True, cls="letter")
+            else:
+                spaces.add(text(dwg, road.letters[space], cx, cy + size * 0.125, size,
+                                bold=True, anchor="middle", fill=ink["text"], stroke="none",
+                                class_="letter"))
     g.add(spaces)
 
     if detail:
         g.add(_labels(dwg, road, geo))
-    g.add(_band(dwg, road, geo, detail))
+    g.add(_band(dwg, road, geo, detail, least))
     return g
 
 
@@ -195,9 +203,12 @@ def _haloed(group: Group, dwg: svgwrite.Drawing, content: str, x: float, y: floa
                    class_=cls))
 
 
-def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) -> Group:
-    """Title, legend and the five construction-card slots under the map."""
+def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool,
+          least: float = TYPE_MIN_PT) -> Group:
+    """Title, legend and the five construction-card slots under the map; no text smaller
+    than ``least`` points (board units)."""
     st = board_style()
+    key_pt = max(14.0, least)
     ink = st.ink
     bw, bh = board_size(geo)
     top = bh - st.margin - st.band + 6
@@ -233,8 +244,10 @@ def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) 
         else:
             band.add(dwg.circle((x, y), r, fill=ink["highway"], stroke=ink["casing"],
                                 stroke_width=0.35))
-            band.add(text(dwg, "A", x, y + 1.1, st.letter_pt, bold=True, anchor="middle"))
-        band.add(text(dwg, label, x + 8, y + 2.2, 14, fill=ink["text"]))
+            size = max(st.letter_pt, least)
+            _haloed(band, dwg, "A", x, y + size * PT * 0.36, size, ink["text"], bold=True,
+                    cls="letter")
+        band.add(text(dwg, label, x + 8, y + key_pt * PT * 0.36, key_pt, fill=ink["text"]))
     for i, (x, y, w, h) in enumerate(slot_rects(geo)):
         band.add(dwg.rect((x, y), (w, h), rx=3, fill="#ffffff", stroke=ink["casing"],
                           stroke_width=0.6, stroke_dasharray="2,1.2", class_="slot"))
@@ -242,7 +255,7 @@ def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) 
                       anchor="middle", fill="#d9d9d9"))
     x0 = slot_rects(geo)[0][0]
     band.add(text(dwg, "Construction cards: Player 1 lays one a turn, left to right",
-                  x0, top + 1, 14, fill=ink["text"]))
+                  x0, top + 1, key_pt, fill=ink["text"]))
     return band
 
 
@@ -286,7 +299,7 @@ def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = 
     dwg.add(text(dwg, title or road.map.title, margin, margin + 6, 16, bold=True))
     x0 = (page_w - bw * scale) / 2
     holder = dwg.g(transform=f"translate({x0:.3f},{margin + head:.3f}) scale({scale:.5f})")
-    holder.add(add_board(dwg, road, geo, detail=False))
+    holder.add(add_board(dwg, road, geo, detail=False, scale=scale))
     if drive:
         holder.add(add_drive(dwg, geo, drive, 1.6 / scale))
     dwg.add(holder)
@@ -295,8 +308,8 @@ def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = 
         dwg.add(text(dwg, line, margin, y, 8))
         y += 4
     if attribution:
-        dwg.add(text(dwg, attribution, page_w - margin, page_h - 4, 5.5, anchor="end",
-                     fill="#6b6b6b"))
+        dwg.add(text(dwg, attribution, page_w - margin, page_h - margin + 1.5, TYPE_MIN_PT,
+                     anchor="end", fill="#6b6b6b", class_="attribution"))
     return str(dwg.tostring())
 
 

@@ -113,9 +113,10 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                  origin: tuple[float, float], *,
                  cells: Mapping[SpaceId, Cell] | None = None,
                  road: Sequence[SpaceId] = (), series: Sequence[SpaceId] = (),
-                 bonus: Sequence[SpaceId] = ()) -> Group:
+                 bonus: Sequence[SpaceId] = (), names: bool = True) -> Group:
     """The map at ``origin``: neighbours, zones, roads, city circles and names; with
-    ``cells`` the numbers written, ``road`` and ``series`` drawn, ``bonus`` marked."""
+    ``cells`` the numbers written, ``road`` and ``series`` drawn, ``bonus`` marked.
+    ``names`` False leaves out the city names and die letters (a small preview)."""
     dx, dy = origin
     style = load_style()
     group = dwg.g(class_="trip-map")
@@ -191,7 +192,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         city.add(dwg.circle((round(cx, 2), round(cy, 2)), r, fill="#ffffff",
                             stroke="#1a1a1a", stroke_width=0.35,
                             class_="write-in", data_space=space.id))
-        if colour is not None:
+        if colour is not None and names:
             bx, by = cx + r * 0.78, cy - r * 0.78
             city.add(dwg.circle((round(bx, 2), round(by, 2)), 2.0, fill="#ffffff",
                                 stroke=colour.colour, stroke_width=0.6))
@@ -200,7 +201,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         circles.add(city)
     group.add(circles)
     labels = dwg.g(class_="labels")
-    for shape in geometry.shapes:
+    for shape in geometry.shapes if names else ():
         space = game_map.space(shape.space)
         lx, ly = shape.label_at[0] + dx, shape.label_at[1] + dy
         labels.add(text(dwg, space.name, lx, ly, 7.5, condensed=True, anchor="middle",

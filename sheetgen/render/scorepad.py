@@ -291,7 +291,7 @@ def _head_cell(dwg: svgwrite.Drawing, into: Any, label: str, hint: str, x: float
     """A column head: the label wrapped (up to three lines), the hint under it."""
     size = 6.5
     lines = wrap(label, w - 1.4, size, bold=True)
-    while len(lines) > 3 and size > 5.0:
+    while len(lines) > 3 and size > 6.0:
         size -= 0.5
         lines = wrap(label, w - 1.4, size, bold=True)
     leading = size * 0.42
@@ -301,7 +301,7 @@ def _head_cell(dwg: svgwrite.Drawing, into: Any, label: str, hint: str, x: float
         into.add(text(dwg, line, x + w / 2, base + k * leading, size, bold=True,
                       anchor="middle", class_=f"pad-head {css}"))
     if hint:
-        into.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 5.5,
+        into.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 6.0,
                      anchor="middle", fill=style.ink["muted"], class_="pad-hint"))
 
 

@@ -40,7 +40,7 @@ from sheetgen.render.draw import new_page, star_points
 from sheetgen.render.patterns import pattern_fill
 from sheetgen.render.qr import add_qr, qr_side
 from sheetgen.render.style import Style, load_style
-from sheetgen.render.text import fit_text, text, text_width, wrap
+from sheetgen.render.text import TYPE_MIN_PT, fit_text, text, text_width, wrap
 from sheetgen.templates import Paper
 
 MARGIN = 10.0
@@ -58,6 +58,8 @@ MARK_SIZE = 4.0
 SIDE_MIN = 48.0
 """A map leaving at least this much width beside it gets a side column (Europe); a wider
 map gets the band below it (USA)."""
+RULES_PT = 7.0
+"""Type of the rules printed on a sheet, points."""
 QR_MODULE = 0.8
 """Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
 slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
@@ -436,7 +438,7 @@ def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style,
     cells = (*fields, ("Total", "score-total"))
     for k, (label, cls) in enumerate(cells):
         bx = x + k * (box_w + 6.0)
-        group.add(text(dwg, label, bx, y + 7.4, 5.5, fill=muted))
+        group.add(text(dwg, label, bx, y + 7.4, TYPE_MIN_PT, fill=muted))
         group.add(_box(dwg, bx, y + 8.6, box_w, box_h, style, f"score-box {cls}"))
         if k < len(fields):
             group.add(text(dwg, "+" if k < len(fields) - 1 else "=", bx + box_w + 3.0,
@@ -474,7 +476,8 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
         by = y + 5.0 + (k // per_row) * (pitch + 2.2)
         group.add(dwg.rect((round(bx, 2), round(by, 2)), (side, side), fill="#ffffff",
                            stroke=style.ink["outline"], stroke_width=0.3, class_="turn-box"))
-        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 1.9, 4.5, anchor="middle",
+        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 2.1, TYPE_MIN_PT,
+                       anchor="middle",
                        fill=style.ink["muted"]))
     rows = -(-turns // per_row)
     return group, 3.6 * (len(title) - 1) + 5.0 + rows * (pitch + 2.2)
@@ -483,8 +486,8 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
          "equal numbers may follow each other; a star is any number. "
          "Score: 1 point per space on your route + 1 per circled space on it. "
-         "Tie-break: most circled spaces on the whole board. "
          "A bar across a border: no link there; a dashed line: a link over water.")
+"""The rules in brief, printed on every sheet (the tie-break is spelt out at its box)."""
 
 
 def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOptions,
@@ -551,9 +554,10 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         tracker, th = add_turn_tracker(dwg, fx, y, fw, turn_count(game_map), style)
         dwg.add(tracker)
         y += th + 3.0
-        for line in wrap(RULES, fw, 6.5):
-            dwg.add(text(dwg, line, fx, y + 2.4, 6.5, fill=style.ink["text"], class_="rules"))
-            y += 3.0
+        for line in wrap(RULES, fw, RULES_PT):
+            dwg.add(text(dwg, line, fx, y + 2.5, RULES_PT, fill=style.ink["text"],
+                         class_="rules"))
+            y += 3.1
         qx, qy = fx - 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
         credit_x = qx + code_side - 4 * QR_MODULE + 2.0
         credit_y, credit_w = fy + fh, fx + fw - credit_x
@@ -562,9 +566,9 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         dwg.add(add_legend(dwg, (x, fy), style, columns=3))
         ks = legend_size(3)
         rules_w = ks[0] - 2.0
-        for k, line in enumerate(wrap(RULES, rules_w, 6.0)[:3]):
-            dwg.add(text(dwg, line, x, fy + ks[1] + 2.6 + 2.7 * k, 6.0, fill=style.ink["text"],
-                         class_="rules"))
+        for k, line in enumerate(wrap(RULES, rules_w, RULES_PT)):
+            dwg.add(text(dwg, line, x, fy + ks[1] + 2.9 + 3.0 * k, RULES_PT,
+                         fill=style.ink["text"], class_="rules"))
         x += ks[0] + 4.0
         dwg.add(add_score_boxes(dwg, x, fy, style))
         x += SCORE_SIZE[0] + 7.0
@@ -585,7 +589,7 @@ def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float
     from ``x`` and wrapped to ``width`` mm, or (``width`` 0) ending at ``x`` unwrapped."""
     anchor = "start" if width else "end"
     if width:
-        credit = [part for line in credit for part in wrap(line, width, 5.0)]
+        credit = [part for line in credit for part in wrap(line, width, TYPE_MIN_PT)]
     for k, line in enumerate(reversed(credit)):
-        dwg.add(text(dwg, line, x, bottom - 3.0 * k, 5.0, anchor=anchor,
+        dwg.add(text(dwg, line, x, bottom - 2.7 * k, TYPE_MIN_PT, anchor=anchor,
                      fill=style.ink["muted"], class_="attribution"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
@@ -12,7 +13,8 @@ from PIL import Image, ImageOps
 from pypdf import PdfReader
 
 from sheetgen.render.pdf import svg_to_png
-from tests.print.kits import KITS, embedded_fonts, kit
+from sheetgen.render.text import PT
+from tests.print.kits import KITS, embedded_fonts, kit, text_spans
 
 pytestmark = pytest.mark.slow
 
@@ -86,3 +88,30 @@ def test_nothing_is_printed_within_6_mm_of_the_edge(map_id: str, paper_id: str) 
     pages = kit(map_id, paper_id).svgs
     near = {k: where for k, svg in enumerate(pages) if (where := ink_near_edge(svg))}
     assert near == {}
+
+
+TYPE_MIN_PT = 6.0
+RULES_MIN_PT = 7.0
+
+
+def small_type(pdf: bytes, least: float = TYPE_MIN_PT) -> list[tuple[int, str, float]]:
+    """(page, text, size) of every run of text printed smaller than ``least`` points."""
+    return sorted({(s.page, s.text.strip()[:24], s.size_pt) for s in text_spans(pdf)
+                   if s.size_pt < least - 0.01})
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), KITS)
+def test_no_type_under_6_pt(map_id: str, paper_id: str) -> None:
+    assert small_type(kit(map_id, paper_id).pdf) == []
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), KITS)
+def test_rules_on_sheets_are_at_least_7_pt(map_id: str, paper_id: str) -> None:
+    """The rules a sheet prints (``class="rules"``), at their printed size."""
+    sizes = []
+    for svg in kit(map_id, paper_id).svgs:
+        root = ET.fromstring(svg)
+        for el in root.iter("{http://www.w3.org/2000/svg}text"):
+            if "rules" in (el.get("class") or "").split():
+                sizes.append(float(el.get("font-size")) / PT)
+    assert min(sizes, default=RULES_MIN_PT) >= RULES_MIN_PT - 0.01
