@@ -424,8 +424,9 @@ def tile_svg(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
     dwg.add(trims)
     for name, bx, by in mark_points(tile, all_tiles):
         dwg.add(_align_mark(dwg, bx + dx, by + dy, name))
-    # caption and assembly key
-    base = page_h - m + 0.5
+    # caption and assembly key, in the band kept for them under the board (inside the
+    # page margin, as everything on the page)
+    base = page_h - m - st.tile_caption + 3.7
     dwg.add(text(dwg, f"{road.map.title}: full-size board, page {tile.name} "
                  f"(row {tile.row + 1} of {rows}, column {tile.col + 1} of {cols})",
                  m, base, 8, bold=True))
@@ -434,7 +435,7 @@ def tile_svg(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
                  m, base + 3.6, 6.5))
     cell = 3.2
     kx = page_w - m - cols * cell
-    ky = page_h - m + 0.8 - rows * cell * 0.5
+    ky = page_h - m - st.tile_caption + 3.1
     key = dwg.g(class_="assembly-key")
     for t in all_tiles:
         key.add(dwg.rect((kx + t.col * cell, ky + t.row * cell * 0.5 - 2.5), (cell, cell * 0.5),

@@ -466,7 +466,7 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
             dwg.add(text(dwg, line, margin, foot + 3.6 * k, 7, class_="score-note"))
         foot += 3.6 * len(parts)
     if attribution:
-        dwg.add(text(dwg, attribution, margin, paper.height - margin + 4.0, 6,
+        dwg.add(text(dwg, attribution, margin, paper.height - margin + 2.5, 6,
                      fill="#6b6b6b", class_="attribution"))
     return dwg
 

@@ -115,3 +115,18 @@ def test_rules_on_sheets_are_at_least_7_pt(map_id: str, paper_id: str) -> None:
             if "rules" in (el.get("class") or "").split():
                 sizes.append(float(el.get("font-size")) / PT)
     assert min(sizes, default=RULES_MIN_PT) >= RULES_MIN_PT - 0.01
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+@pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
+def test_duplex_test_page_has_6_pt_type_and_a_clear_edge(paper_id: str, backs: str) -> None:
+    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages
+    from sheetgen.render.layout import card_size, imposition
+    from sheetgen.render.pdf import build_pdf
+    from sheetgen.templates import paper
+
+    imp = imposition()
+    options = DeckOptions(card_size("poker"), imp.bleed, Backs(backs))
+    pages = alignment_pages(paper(paper_id), options, imp)
+    assert small_type(build_pdf(pages, "test")) == []
+    assert {k: w for k, svg in enumerate(pages) if (w := ink_near_edge(svg))} == {}
