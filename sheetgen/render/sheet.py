@@ -136,28 +136,102 @@ class BorderMark:
 
 BAR_LENGTH = 4.5
 """Length of a no-link bar across its border, mm."""
+BAR_SHORTEST = 3.0
+"""A bar is shortened down to this where its border runs close to another."""
+DIVIDE_SHORTEST = 6.0
+"""A piece of the bold north/south line shorter than this is not drawn: alone on a
+coast it would read as a no-link bar (the Delmarva peninsula's few millimetres)."""
+
+
+def _segment_distance(p: Point, q: Point, a: Point, b: Point) -> float:
+    """The least distance between segments pq and ab (0 when they cross)."""
+    def orient(u: Point, v: Point, w: Point) -> float:
+        return (v[0] - u[0]) * (w[1] - u[1]) - (v[1] - u[1]) * (w[0] - u[0])
+
+    d1, d2 = orient(a, b, p), orient(a, b, q)
+    d3, d4 = orient(p, q, a), orient(p, q, b)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
+        return 0.0
+
+    def point(u: Point, v: Point, w: Point) -> float:
+        vx, vy = w[0] - v[0], w[1] - v[1]
+        length2 = vx * vx + vy * vy
+        t = 0.0 if not length2 else max(0.0, min(1.0, ((u[0] - v[0]) * vx
+                                                        + (u[1] - v[1]) * vy) / length2))
+        return math.hypot(v[0] + t * vx - u[0], v[1] + t * vy - u[1])
+
+    return min(point(p, a, b), point(q, a, b), point(a, p, q), point(b, p, q))
+
+
+def _across(m: Point, segments: list[Segment], own: Segment) -> Point:
+    """The unit normal of a border near ``m``: across the border's general direction
+    within 2 mm (segment directions summed, each by its length), not the last
+    segment's, which on a jagged river may point anywhere."""
+    sx = sy = 0.0
+    ref = (own[1][0] - own[0][0], own[1][1] - own[0][1])
+    for a, b in segments:
+        if _segment_distance(m, m, a, b) <= 2.0:
+            vx, vy = b[0] - a[0], b[1] - a[1]
+            if vx * ref[0] + vy * ref[1] < 0:  # segments run either way: align them
+                vx, vy = -vx, -vy
+            sx, sy = sx + vx, sy + vy
+    length = math.hypot(sx, sy) or 1.0
+    return (-sy / length, sx / length)
+
+
+def _bar(pair_segments: list[Segment], others: list[Segment]) -> tuple[Point, Point]:
+    """The no-link bar for a border: across it, at the point (every 0.5 mm along the
+    shared segments) where the bar keeps furthest from every other outline, the
+    longest segment's middle first on a tie; shortened (not below ``BAR_SHORTEST``) when
+    the full length would come within 1 mm of another outline."""
+    candidates: list[tuple[Point, Point]] = []
+    for a, b in sorted(pair_segments, key=lambda s: (-math.dist(*s), s)):
+        length = math.dist(a, b)
+        n = max(1, int(length / 0.5))
+        for k in sorted(range(n + 1), key=lambda k: (abs(k - n / 2), k)):
+            m = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+            candidates.append((m, _across(m, pair_segments, (a, b))))
+    best: tuple[float, float, Point, Point] | None = None
+    for m, (nx, ny) in candidates:
+        near = [s for s in others if min(math.dist(m, s[0]), math.dist(m, s[1]),
+                                         _segment_distance(m, m, *s)) < BAR_LENGTH + 2.0]
+        for half in (BAR_LENGTH / 2, (BAR_LENGTH + BAR_SHORTEST) / 4, BAR_SHORTEST / 2):
+            p = (m[0] - nx * half, m[1] - ny * half)
+            q = (m[0] + nx * half, m[1] + ny * half)
+            clear = min((_segment_distance(p, q, *s) for s in near), default=99.0)
+            if clear >= 1.0 or half == BAR_SHORTEST / 2:
+                score = (min(clear, 2.0), half)
+                if best is None or score > (best[0], best[1]):
+                    best = (score[0], score[1], p, q)
+                break
+    assert best is not None
+    return best[2], best[3]
 
 
 def border_marks(game_map: Map, geometry: MapGeometry,
                  borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
                  ) -> tuple[BorderMark, ...]:
-    """A bar across the middle of every shared border that is not a link, and a connector
-    for every link whose spaces share no border (the geometry's own line for it when it
-    has one, else a straight line between the nearest outline points)."""
+    """A bar across every shared border that is not a link (where it keeps clear of every
+    other outline), and a connector for every link whose spaces share no border (the
+    geometry's own line for it when it has one, else a straight line between the nearest
+    outline points)."""
     if borders is None:
         borders = shared_borders(geometry)
     links = set(game_map.edges)
     marks: list[BorderMark] = []
+    outline: set[Segment] = set()
+    for shape in geometry.shapes:
+        for ring in shape.rings:
+            for i in range(len(ring)):
+                a, b = ring[i - 1], ring[i]
+                outline.add((a, b) if a < b else (b, a))
     for pair, segs in borders.items():
         if make_edge(*pair) in links:
             continue
-        (ax, ay), (bx, by) = max(segs, key=lambda s: (math.dist(*s), s))
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        length = math.dist((ax, ay), (bx, by))
-        nx, ny = -(by - ay) / length, (bx - ax) / length
-        h = BAR_LENGTH / 2
-        marks.append(BorderMark("bar", pair, ((round(mx - nx * h, 2), round(my - ny * h, 2)),
-                                              (round(mx + nx * h, 2), round(my + ny * h, 2)))))
+        own = set(segs)
+        p, q = _bar(segs, sorted(outline - own))
+        marks.append(BorderMark("bar", pair, ((round(p[0], 2), round(p[1], 2)),
+                                              (round(q[0], 2), round(q[1], 2)))))
     lines = {make_edge(*ln.ref.split("-", 1)): ln.points for ln in geometry.lines
              if "-" in ln.ref}
     for a, b in sorted(links):
@@ -174,6 +248,35 @@ def border_marks(game_map: Map, geometry: MapGeometry,
             pts = (p, q)
         marks.append(BorderMark("connector", (a, b), tuple(pts)))
     return tuple(marks)
+
+
+def divide_segments(game_map: Map,
+                    borders: dict[tuple[SpaceId, SpaceId], list[Segment]]) -> list[Segment]:
+    """The bold line between north and south: the borders whose two sides differ in
+    latitude, less the pieces (runs of touching segments) shorter than
+    ``DIVIDE_SHORTEST``."""
+    segs = sorted(seg for (a, b), found in borders.items()
+                  if game_map.space(a).area.latitude != game_map.space(b).area.latitude
+                  for seg in found)
+    at: dict[Point, list[int]] = {}
+    for k, (p, q) in enumerate(segs):
+        at.setdefault(p, []).append(k)
+        at.setdefault(q, []).append(k)
+    piece = list(range(len(segs)))
+
+    def root(k: int) -> int:
+        while piece[k] != k:
+            piece[k] = piece[piece[k]]
+            k = piece[k]
+        return k
+
+    for ks in at.values():
+        for k in ks[1:]:
+            piece[root(k)] = root(ks[0])
+    length: dict[int, float] = {}
+    for k, (p, q) in enumerate(segs):
+        length[root(k)] = length.get(root(k), 0.0) + math.dist(p, q)
+    return [seg for k, seg in enumerate(segs) if length[root(k)] >= DIVIDE_SHORTEST]
 
 
 def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
@@ -208,12 +311,9 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(spaces)
 
     # The line between north and south: the borders whose two sides differ in latitude.
-    divide = []
     borders = shared_borders(geometry)
-    for (a, b), segs in borders.items():
-        if game_map.space(a).area.latitude != game_map.space(b).area.latitude:
-            divide += [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
-                       for p, q in segs]
+    divide = [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
+              for p, q in divide_segments(game_map, borders)]
     if divide:
         group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
                            stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
@@ -235,9 +335,13 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         if mark.kind == "bar":
             (x1, y1), (x2, y2) = mark.points
             ends = ((round(x1 + dx, 2), round(y1 + dy, 2)), (round(x2 + dx, 2), round(y2 + dy, 2)))
-            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.0))
-            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.0,
+            # A hollow bar (two strokes with white between) on a white casing: drawn
+            # like nothing else on the sheet.
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.4))
+            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.4,
                               class_="no-link", id=f"no-link-{'-'.join(mark.pair)}"))
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=0.5,
+                              class_="no-link-core"))
     group.add(bars)
 
     radius = geometry.circle_diameter / 2
@@ -486,7 +590,7 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
          "equal numbers may follow each other; a star is any number. "
          "Score: 1 point per space on your route + 1 per circled space on it. "
-         "A bar across a border: no link there; a dashed line: a link over water.")
+         "A hollow bar across a border: no link there; a dashed line: a link over water.")
 """The rules in brief, printed on every sheet (the tie-break is spelt out at its box)."""
 
 
@@ -577,7 +681,8 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         tracker_w = qx + 4 * QR_MODULE - 3.0 - x
         tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
         dwg.add(tracker)
-        credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
+        # The credit under the rules, as wide as the key.
+        credit_x, credit_y, credit_w = fx, fy + fh, ks[0]
     dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
     add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
     return str(dwg.tostring())
