@@ -16,7 +16,7 @@ shared border (``border_marks``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -250,6 +250,68 @@ def border_marks(game_map: Map, geometry: MapGeometry,
     return tuple(marks)
 
 
+def ferry_line(geometry: MapGeometry, mark: BorderMark) -> tuple[tuple[Point, ...], Point]:
+    """A link over water as drawn, from one write-in circle's rim to the other's (so it
+    reads as a link, not as coastline, however narrow the strait): straight when that
+    passes no third circle, else through the strait (the geometry's coast-to-coast line);
+    and where its ferry mark goes: the point of the line nearest the strait's middle."""
+    radius = geometry.circle_diameter / 2
+    a, b = (geometry.shape(s).anchor for s in mark.pair)
+    others = [shape.anchor for shape in geometry.shapes if shape.space not in mark.pair]
+    strait = list(mark.points)
+    if math.dist(a, strait[-1]) + math.dist(b, strait[0]) < \
+            math.dist(a, strait[0]) + math.dist(b, strait[-1]):
+        strait.reverse()
+
+    def clear(path: list[Point]) -> float:
+        return min((_segment_distance(c, c, p, q) - radius for c in others
+                    for p, q in zip(path, path[1:], strict=False)), default=99.0)
+
+    path = [a, b]
+    if clear(path) < 0.5:
+        through = [a, *strait, b]
+        if clear(through) > clear(path):
+            path = through
+    # cut at the rims
+    (p0, p1), (q1, q0) = path[:2], path[-2:]
+    d0, d1 = math.dist(p0, p1) or 1.0, math.dist(q0, q1) or 1.0
+    start = (p0[0] + (p1[0] - p0[0]) * radius / d0, p0[1] + (p1[1] - p0[1]) * radius / d0)
+    end = (q0[0] + (q1[0] - q0[0]) * radius / d1, q0[1] + (q1[1] - q0[1]) * radius / d1)
+    line = [start, *path[1:-1], end] if len(path) > 2 else [start, end]
+    mid = (sum(x for x, _ in strait) / len(strait), sum(y for _, y in strait) / len(strait))
+    best = min(((math.dist(mid, m), m) for m in _along(line, 0.25)
+                if math.dist(m, start) >= FERRY_R + 0.5 and math.dist(m, end) >= FERRY_R + 0.5),
+               default=(0.0, _along(line, 0.25)[len(_along(line, 0.25)) // 2]))
+    at = best[1]
+    return tuple((round(x, 2), round(y, 2)) for x, y in line), (round(at[0], 2),
+                                                               round(at[1], 2))
+
+
+def _along(line: Sequence[Point], step: float) -> list[Point]:
+    """Points every ``step`` mm along a polyline."""
+    out: list[Point] = []
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        n = max(1, int(math.dist((ax, ay), (bx, by)) / step))
+        out += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n)]
+    return out + [line[-1]]
+
+
+FERRY_R = 1.9
+"""Radius of the white disc a ferry mark stands on, mm."""
+
+
+def _ferry(dwg: svgwrite.Drawing, x: float, y: float, style: Style) -> Group:
+    """A ferry mark: a small boat (hull and funnel) on a white disc."""
+    g = dwg.g(class_="ferry")
+    g.add(dwg.circle((round(x, 2), round(y, 2)), FERRY_R, fill="#ffffff",
+                     stroke=style.ink["outline"], stroke_width=0.3))
+    ink = style.ink["text"]
+    hull = [(x - 1.3, y + 0.1), (x + 1.3, y + 0.1), (x + 0.8, y + 0.9), (x - 0.8, y + 0.9)]
+    g.add(dwg.polygon([(round(px, 2), round(py, 2)) for px, py in hull], fill=ink))
+    g.add(dwg.rect((round(x - 0.35, 2), round(y - 0.9, 2)), (0.7, 0.9), fill=ink))
+    return g
+
+
 def divide_segments(game_map: Map,
                     borders: dict[tuple[SpaceId, SpaceId], list[Segment]]) -> list[Segment]:
     """The bold line between north and south: the borders whose two sides differ in
@@ -321,15 +383,19 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     marks = border_marks(game_map, geometry, borders)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
+    ferries = dwg.g(class_="ferries")
     for mark in marks:
         if mark.kind == "connector":
-            links.add(dwg.polyline([(x + dx, y + dy) for x, y in mark.points],
+            line, at = ferry_line(geometry, mark)
+            links.add(dwg.polyline([(round(x + dx, 2), round(y + dy, 2)) for x, y in line],
                                    class_="connector", id=f"link-{'-'.join(mark.pair)}"))
+            ferries.add(_ferry(dwg, at[0] + dx, at[1] + dy, style))
     connected = {"-".join(m.pair) for m in marks if m.kind == "connector"}
     for line in geometry.lines:
         if line.kind == "water-link" and "-".join(sorted(line.ref.split("-", 1))) not in connected:
             links.add(dwg.polyline([(x + dx, y + dy) for x, y in line.points]))
     group.add(links)
+    group.add(ferries)
     bars = dwg.g(class_="no-links", stroke_linecap="butt")
     for mark in marks:
         if mark.kind == "bar":
@@ -590,7 +656,8 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
          "equal numbers may follow each other; a star is any number. "
          "Score: 1 point per space on your route + 1 per circled space on it. "
-         "A hollow bar across a border: no link there; a dashed line: a link over water.")
+         "A hollow bar across a border: no link there; a dashed line with a boat: a link "
+         "over water.")
 """The rules in brief, printed on every sheet (the tie-break is spelt out at its box)."""
 
 
