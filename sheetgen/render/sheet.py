@@ -223,8 +223,8 @@ def border_marks(game_map: Map, geometry: MapGeometry,
     for shape in geometry.shapes:
         for ring in shape.rings:
             for i in range(len(ring)):
-                a, b = ring[i - 1], ring[i]
-                outline.add((a, b) if a < b else (b, a))
+                u, v = ring[i - 1], ring[i]
+                outline.add((u, v) if u < v else (v, u))
     for pair, segs in borders.items():
         if make_edge(*pair) in links:
             continue
@@ -386,8 +386,8 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     ferries = dwg.g(class_="ferries")
     for mark in marks:
         if mark.kind == "connector":
-            line, at = ferry_line(geometry, mark)
-            links.add(dwg.polyline([(round(x + dx, 2), round(y + dy, 2)) for x, y in line],
+            drawn, at = ferry_line(geometry, mark)
+            links.add(dwg.polyline([(round(x + dx, 2), round(y + dy, 2)) for x, y in drawn],
                                    class_="connector", id=f"link-{'-'.join(mark.pair)}"))
             ferries.add(_ferry(dwg, at[0] + dx, at[1] + dy, style))
     connected = {"-".join(m.pair) for m in marks if m.kind == "connector"}
