@@ -34,7 +34,7 @@ from sheetgen.render.sheet import (
     add_legend,
     add_score_boxes,
     add_turn_tracker,
-    area_texture,
+    area_paint,
     legend_size,
     score_size,
     sheet_code,
@@ -198,10 +198,9 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             continue
         seen.add(space.group or space.id)
         path_d = _ring_path(shape.rings, dx, dy)
-        fill = style.areas[space.area] if tint else "#ffffff"
+        fill, textures = area_paint(dwg, style, space.area) if tint else ("#ffffff", [])
         arrs.add(dwg.path(d=path_d, fill=fill, id=f"arrondissement-{space.group}"))
-        texture = area_texture(dwg, style, space.area) if tint else None
-        if texture:
+        for texture in textures:
             arrs.add(dwg.path(d=path_d, fill=texture, stroke="none"))
     group.add(arrs)
 

@@ -102,6 +102,24 @@ def area_texture(dwg: svgwrite.Drawing, style: Style, area: Area) -> str | None:
                         style.region_colour[area.latitude], pitch=2.4, opacity=0.6)
 
 
+def area_paint(dwg: svgwrite.Drawing, style: Style, area: Area) -> tuple[str, list[str]]:
+    """How an area is painted: its fill and the patterns laid over it. Full ink: the
+    longitude region's tint and the latitude region's pattern; low ink: white, the
+    longitude region's pattern in its colour, and the latitude region's pattern."""
+    layers = []
+    fill = style.areas[area]
+    if style.low_ink:
+        fill = "#ffffff"
+        own = pattern_fill(dwg, style.region_pattern[area.longitude],
+                           style.region_colour[area.longitude], pitch=2.4, opacity=0.55)
+        if own:
+            layers.append(own)
+    texture = area_texture(dwg, style, area)
+    if texture:
+        layers.append(texture)
+    return fill, layers
+
+
 Segment = tuple[Point, Point]
 
 
@@ -353,8 +371,9 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     """
     dx, dy = origin
     group = dwg.g(class_="map")
-    context = dwg.g(class_="context", fill=style.ink["context_land"], stroke="#d0d0d0",
-                    stroke_width=0.2)
+    context = dwg.g(class_="context",
+                    fill="#ffffff" if style.low_ink else style.ink["context_land"],
+                    stroke="#b0b0b0" if style.low_ink else "#d0d0d0", stroke_width=0.2)
     for ring in geometry.context:
         context.add(dwg.path(d=_ring_path((ring,), dx, dy)))
     group.add(context)
@@ -364,11 +383,10 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     for shape in geometry.shapes:
         space = game_map.space(shape.space)
         tinted = tint and len(space.regions) == 2
-        fill = style.areas[space.area] if tinted else "#ffffff"
+        fill, textures = area_paint(dwg, style, space.area) if tinted else ("#ffffff", [])
         path_d = _ring_path(shape.rings, dx, dy)
         spaces.add(dwg.path(d=path_d, fill=fill, fill_rule="evenodd", id=f"space-{space.id}"))
-        texture = area_texture(dwg, style, space.area) if tinted else None
-        if texture:
+        for texture in textures:
             spaces.add(dwg.path(d=path_d, fill=texture, fill_rule="evenodd", stroke="none"))
     group.add(spaces)
 
@@ -487,9 +505,13 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style,
         x = x0 + (k % columns) * cell_w
         y = y0 + (k // columns) * cell_h
         item = dwg.g(class_=f"key key-{region.value}")
-        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=style.region_colour[region],
+        colour = style.region_colour[region]
+        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5,
+                          fill="#ffffff" if style.low_ink else colour,
+                          stroke=colour if style.low_ink else "none", stroke_width=0.6,
                           class_="key-chip"))
-        texture = pattern_fill(dwg, style.region_pattern[region], "#ffffff", pitch=1.6,
+        texture = pattern_fill(dwg, style.region_pattern[region],
+                               colour if style.low_ink else "#ffffff", pitch=1.6,
                                opacity=0.9)
         if texture:
             item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=texture))
@@ -507,9 +529,15 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style,
                                 stroke_width=0.9))
             item.add(sample)
         else:
-            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=_region_tint(style, region),
-                              stroke=style.ink["outline"], stroke_width=0.25,
-                              class_="key-map"))
+            area = next(a for a in ALL_AREAS if a.longitude is region)
+            fill, textures = area_paint(dwg, style, area)
+            if not style.low_ink:
+                fill, textures = _region_tint(style, region), []
+            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=fill, stroke=style.ink["outline"],
+                              stroke_width=0.25, class_="key-map"))
+            for texture in textures:
+                if texture != area_texture(dwg, style, area):
+                    item.add(dwg.rect((sx, y), (6.0, 5.0), fill=texture))
         item.add(text(dwg, region.value.capitalize(), sx + 7.2, y + 3.9, 8, bold=True,
                       fill=style.ink["text"]))
         legend.add(item)
@@ -656,9 +684,15 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
          "equal numbers may follow each other; a star is any number. "
          "Score: 1 point per space on your route + 1 per circled space on it. "
-         "A hollow bar across a border: no link there; a dashed line with a boat: a link "
-         "over water.")
+         "A hollow bar across a border: no link there.")
 """The rules in brief, printed on every sheet (the tie-break is spelt out at its box)."""
+FERRY_RULE = " A dashed line with a boat: a link over water."
+"""Added to :data:`RULES` on a map with links over water."""
+
+
+def rules_text(game_map: Map) -> str:
+    """The rules a sheet of ``game_map`` prints."""
+    return RULES + (FERRY_RULE if game_map.water_edges else "")
 
 
 def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOptions,
@@ -725,7 +759,7 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         tracker, th = add_turn_tracker(dwg, fx, y, fw, turn_count(game_map), style)
         dwg.add(tracker)
         y += th + 3.0
-        for line in wrap(RULES, fw, RULES_PT):
+        for line in wrap(rules_text(game_map), fw, RULES_PT):
             dwg.add(text(dwg, line, fx, y + 2.5, RULES_PT, fill=style.ink["text"],
                          class_="rules"))
             y += 3.1
@@ -737,7 +771,7 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         dwg.add(add_legend(dwg, (x, fy), style, columns=3))
         ks = legend_size(3)
         rules_w = ks[0] - 2.0
-        for k, line in enumerate(wrap(RULES, rules_w, RULES_PT)):
+        for k, line in enumerate(wrap(rules_text(game_map), rules_w, RULES_PT)):
             dwg.add(text(dwg, line, x, fy + ks[1] + 2.9 + 3.0 * k, RULES_PT,
                          fill=style.ink["text"], class_="rules"))
         x += ks[0] + 4.0
