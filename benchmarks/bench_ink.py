@@ -13,11 +13,11 @@ from __future__ import annotations
 import argparse
 
 from sheetgen.document import Part
+from sheetgen.draw.ink import coverage
+from sheetgen.draw.pdf import Layers
+from sheetgen.draw.style import ink_mode
 from sheetgen.games import game_of
 from sheetgen.maps import find_map
-from sheetgen.render.ink import coverage
-from sheetgen.render.pdf import Layers
-from sheetgen.render.style import ink_mode
 from sheetgen.templates import paper
 
 
@@ -37,8 +37,8 @@ def jobs(paper_id: str) -> list[tuple[str, list[str]]]:
         found.append((f"{map_id} sheet", game_of(game_map).sheet_pages(game_map, sheet, [""])))
     usa = find_map("usa")
     game = game_of(usa)
-    from sheetgen.render.cards import Backs, DeckOptions
-    from sheetgen.render.layout import card_size, imposition
+    from sheetgen.draw.layout import card_size, imposition
+    from sheetgen.products.cards import Backs, DeckOptions
 
     imp = imposition()
     deck = game.deck_pages(usa, sheet, DeckOptions(card_size("poker"), imp.bleed, Backs.NONE))

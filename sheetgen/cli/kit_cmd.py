@@ -25,7 +25,7 @@ from sheetgen.cli.common import (
     safe_name,
     write_atomically,
 )
-from sheetgen.render.style import ink_mode
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_KIT_SHEETS = 8

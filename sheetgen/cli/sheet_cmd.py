@@ -25,7 +25,7 @@ from sheetgen.cli.common import (
     safe_name,
     write_pages,
 )
-from sheetgen.render.style import ink_mode
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_SHEETS = 4

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from sheetgen.document import document_pdf
+from sheetgen.draw.pdf import Layers
 from sheetgen.games import game_of, resolve_map
-from sheetgen.render.pdf import Layers
 from sheetgen.templates import paper
 
 KITS = [(game, paper_id) for game in ("usa", "europe", "paris", "germany", "byways")

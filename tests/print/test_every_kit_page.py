@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from sheetgen.render.pdf import svg_to_png
-from sheetgen.render.text import PT
+from sheetgen.draw.pdf import svg_to_png
+from sheetgen.draw.text import PT
 from tests.print.kits import KITS, embedded_fonts, kit, text_spans
 
 pytestmark = pytest.mark.slow
@@ -120,9 +120,9 @@ def test_rules_on_sheets_are_at_least_7_pt(map_id: str, paper_id: str) -> None:
 @pytest.mark.parametrize("paper_id", ["a4", "letter"])
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short"])
 def test_duplex_test_page_has_6_pt_type_and_a_clear_edge(paper_id: str, backs: str) -> None:
-    from sheetgen.render.cards import Backs, DeckOptions, alignment_pages
-    from sheetgen.render.layout import card_size, imposition
-    from sheetgen.render.pdf import build_pdf
+    from sheetgen.draw.layout import card_size, imposition
+    from sheetgen.draw.pdf import build_pdf
+    from sheetgen.products.cards import Backs, DeckOptions, alignment_pages
     from sheetgen.templates import paper
 
     imp = imposition()

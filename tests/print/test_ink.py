@@ -9,12 +9,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.ink import coverage
+from sheetgen.draw.layout import card_size, imposition
+from sheetgen.draw.style import ink_mode
 from sheetgen.games import game_of
 from sheetgen.maps import find_map
-from sheetgen.render.cards import Backs, DeckOptions
-from sheetgen.render.ink import coverage
-from sheetgen.render.layout import card_size, imposition
-from sheetgen.render.style import ink_mode
+from sheetgen.products.cards import Backs, DeckOptions
 from sheetgen.templates import paper
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,8 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.games.ontour.sheet import sheet_svg
 from sheetgen.maps import find_geometry, find_map
-from sheetgen.render.sheet import sheet_svg
 from sheetgen.templates import paper
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.text import PT
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
-from sheetgen.render.text import PT
 from sheetgen.templates import paper
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,12 +10,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.text import PT
+from sheetgen.games.ontour.score import standings
+from sheetgen.games.ontour.scored import scored_pages
 from sheetgen.maps import find_geometry, find_map
-from sheetgen.render.scored import scored_pages
-from sheetgen.render.text import PT
-from sheetgen.solve import standings
 from sheetgen.templates import paper
-from tests.render.test_scored import random_boards
+from tests.games.ontour.test_scored import random_boards
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageFilter
 
+from sheetgen.draw.pdf import svg_to_png
+from sheetgen.games.ontour.sheet import SheetOptions, sheet_svg
+from sheetgen.games.paris.render import paris_sheet_svg
 from sheetgen.maps import find_geometry, find_map
-from sheetgen.render.paris import paris_sheet_svg
-from sheetgen.render.pdf import svg_to_png
-from sheetgen.render.sheet import SheetOptions, sheet_svg
 from sheetgen.templates import paper
 
 zxingcpp = pytest.importorskip("zxingcpp")
@@ -96,7 +96,7 @@ def test_code_modules_are_08_mm_at_level_m(map_id: str, paper_id: str) -> None:
 
 
 def test_kit_sheets_say_they_carry_no_seed() -> None:
-    from sheetgen.kit import build_kit
+    from sheetgen.games.ontour.kit import build_kit
 
     parts = build_kit(find_map("usa"), paper("a4"), players=2, seed=7)
     sheets = next(p for p in parts if p.title.lower().startswith("player sheet"))
