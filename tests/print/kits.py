@@ -77,8 +77,10 @@ def page_words(pdf: bytes) -> list[list[str]]:
 
 
 def embedded_fonts(pdf: bytes) -> list[str]:
-    """The base font name of every embedded font program in the document, one entry per
-    font object (``ABCDEF+OpenSans-Bold``: a subset)."""
+    """Every font object in the document as ``BaseFont/Subtype``, one entry per object
+    (``ABCDEF+OpenSans-Bold/TrueType``: a subset). cairo puts a font's characters that
+    WinAnsi encodes in a TrueType subset and any others (a minus sign, an arrow) in one
+    CID subset (``Type0``) of the same font."""
     reader = PdfReader(io.BytesIO(pdf))
     found: dict[int, str] = {}
     seen: set[int] = set()
@@ -89,7 +91,8 @@ def embedded_fonts(pdf: bytes) -> list[str]:
         res = resources.get_object()  # type: ignore[attr-defined]
         for ref in (res.get("/Font") or {}).values():
             if isinstance(ref, IndirectObject):
-                found[ref.idnum] = str(ref.get_object()["/BaseFont"])
+                font = ref.get_object()
+                found[ref.idnum] = f"{font['/BaseFont']}{font['/Subtype']}"
         for key in ("/XObject", "/Pattern"):
             for ref in (res.get(key) or {}).values():
                 if isinstance(ref, IndirectObject):

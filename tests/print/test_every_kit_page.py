@@ -24,6 +24,7 @@ EDGE = 6.0
 
 @pytest.mark.parametrize(("map_id", "paper_id"), KITS)
 def test_each_font_is_embedded_once_per_kit(map_id: str, paper_id: str) -> None:
+    """One subset a font and encoding for the whole kit (it was one a page)."""
     fonts = embedded_fonts(kit(map_id, paper_id).pdf)
     per_font = Counter(name.split("+", 1)[-1] for name in fonts)
     assert fonts and max(per_font.values()) == 1, per_font
