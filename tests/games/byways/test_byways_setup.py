@@ -43,6 +43,31 @@ def test_draft_follows_the_rules_order() -> None:
     assert [len(h) for h in hands] == [2, 2, 2]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_one_seed_is_one_deal_for_every_seat(players: int) -> None:
+    """``plan --seed`` deals a seat the hand ``script`` and ``kit`` give it."""
+    setup = make_setup(ROAD, 31, players, 26)
+    for seat in range(1, players + 1):
+        assert tuple(b.id for b in deal_hand(ROAD, 31, seat, players)) == setup.hands[seat - 1]
+    assert deal_hand(ROAD, 31) == deal_hand(ROAD, 31, 1, 4)
+    with pytest.raises(ValueError, match="seat 4"):
+        deal_hand(ROAD, 31, 4, 3)
+
+
+def test_chance_is_dealt_once_for_the_whole_race() -> None:
+    setup = make_setup(ROAD, 8, 3, 26)
+    assert len(setup.construction) * 5 == len(setup.picks) == 100
+    assert all(len(row) == 4 and all(0 <= u < 1 for u in row) for row in setup.picks)
+    assert sorted(setup.event_order) == sorted(setup.spare) == list(range(26))
+    assert setup.remaining_deck == setup.event_order[15:]
+    # round 6 takes the first card of the second cycle, after a reshuffle
+    assert setup.letter(6) == setup.construction[1][0] and setup.reshuffled(6)
+    assert setup.slot(10) == 5 and not setup.reshuffled(10)
+    # the same seed deals the same for two players as for four, where it can
+    four = make_setup(ROAD, 8, 4, 26)
+    assert four.construction == setup.construction and four.picks == setup.picks
+
+
 def test_same_seed_same_setup_and_other_seeds_differ() -> None:
     assert make_setup(ROAD, 3, 4, 28) == make_setup(ROAD, 3, 4, 28)
     assert make_setup(ROAD, 3, 4, 28).hands != make_setup(ROAD, 4, 4, 28).hands
