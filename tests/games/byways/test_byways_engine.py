@@ -179,3 +179,14 @@ def test_the_event_discards_become_the_deck_when_it_runs_out() -> None:
     assert set(seen) <= set(hand) | {20}
     assert all(event_deck()[c].title in ("Open Road", "Roadside Diner") or c == 20
                for c in seen)
+
+
+def test_player_one_home_first_the_construction_cards_still_come_each_round() -> None:
+    one = Scripted(vehicle="Rustbucket", start="c", moves={3: ["e", "c"]})
+    two = Scripted(vehicle="Cowboy", start="w2", moves={1: ["r2", "w2"]})  # Player 1
+    race = run_race(COURSE, tiny_setup(players=2, hands=[(), ()], letters="DABCE",
+                                       event_hands=[(), ()]), [one, two])
+    assert race.order == (2, 1) and race.seats[1].home_round == 1
+    assert [(r.round, r.letter, r.slot) for r in race.rounds] == [(1, "D", 1), (2, "A", 2),
+                                                                 (3, "B", 3)]
+    assert one.seen_limits[2].letter == "A" and one.seen_limits[3].letter == "B"

@@ -80,12 +80,22 @@ def test_seats_outside_2_to_4_are_refused(bad: int) -> None:
         make_setup(ROAD, 1, bad, 28)
 
 
-def test_script_json_has_par_for_each_player() -> None:
+def test_script_json_has_the_race_and_par_for_each_player() -> None:
     result = CliRunner().invoke(main, ["script", "byways", "--seed", "2", "--players", "2",
                                        "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["players"] == 2 and len(data["hands"]) == 2
+    assert data["driving_order"] == [2, 1]
+    last = max(entry["round"] for entry in data["par"])
+    assert len(data["rounds"]) == last
     for entry in data["par"]:
-        assert entry["spaces"] == min(entry["by_start"].values())
         assert entry["start"] in ("CA", "WY", "IA", "TX", "GA", "PA")
+        assert entry["turns"] == -(-entry["spaces"] // 6) <= entry["round"]
+        home = [t for r in data["rounds"] for t in r["turns"]
+                if t["player"] == entry["player"] and t["home"]]
+        assert [t for t in home] and data["rounds"][entry["round"] - 1]["turns"]
+    assert sorted(e["place"] for e in data["par"]) == [1, 2]
+    for r in data["rounds"]:
+        assert r["construction"] == data["construction"][(r["round"] - 1) // 5][
+            (r["round"] - 1) % 5]
