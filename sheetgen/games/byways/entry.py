@@ -159,10 +159,9 @@ class Byways(Game):
     # --- drive logs ----------------------------------------------------------------------
 
     def template_csv(self, game_map: Map, players: Sequence[str]) -> str:
-        raise GameError("Highways & Byways is a race with no points to score from a "
-                        "CSV; a drive log records a race (`sheetgen script byways --seed N "
-                        "--solo 1` shows its rows), and `sheetgen check` and `sheetgen "
-                        "score` read it")
+        raise GameError("Highways & Byways has no scoring CSV: it is a race, and a drive "
+                        "log records it (`sheetgen script byways --seed N --solo 1` shows "
+                        "its rows), which `sheetgen check` and `sheetgen score` read")
 
     def parse_boards(self, text: str, source: str, game_map: Map,
                      notes: list[str] | None = None) -> list[Board]:
