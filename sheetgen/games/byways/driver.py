@@ -46,7 +46,7 @@ from sheetgen.games.byways.roadmap import LETTERS, Byway
 from sheetgen.games.byways.rules import SLOTS, make_setup
 from sheetgen.model import SpaceId
 
-VEHICLE_PREFERENCE = ("Cowboy", "Ancient One", "Rustbucket", "Five-O", "Soccermobile",
+VEHICLE_PREFERENCE = ("Ancient One", "Cowboy", "Rustbucket", "Five-O", "Soccermobile",
                       "Stationary Wagon")
 """The built-in driver's choice of vehicle, best first (measured: benchmarks/)."""
 PASS_WEIGHT = 0.5

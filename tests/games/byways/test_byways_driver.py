@@ -64,7 +64,7 @@ def test_spare_spaces_buy_a_draw_of_the_worst_card() -> None:
     hand = [card("Accident Ahead"), card("Flat Tire"), card("Open Road"),
             card("Open Road", 1), card("Roadside Diner")]
     setup = tiny_setup(letters="DABCE", event_hands=[hand], deck=list(range(14, 20)))
-    race = run_race(COURSE, setup, [BuiltInDriver(COURSE)])
+    race = run_race(COURSE, setup, [Rusty(COURSE)])
     first = race.rounds[0].turns[0]  # Accident Ahead: three moves, three spaces spare
     assert first.card == card("Accident Ahead") and len(first.moves) == 3
     assert first.actions == ("draw",) and first.discarded == (card("Flat Tire"),)

@@ -19,7 +19,7 @@ COURSE = find_course()
 ROAD = COURSE.road
 BOUND = 45
 """No car of a seeded race of built-in drivers is still out after this round (measured:
-the slowest of 150 races got home in round 33; see docs/benchmarks.md)."""
+the slowest of 150 races got home in round 27; see docs/benchmarks.md)."""
 
 
 @settings(max_examples=6, deadline=None)
