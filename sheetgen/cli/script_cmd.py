@@ -242,13 +242,16 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
 
     Prints one line per player: legal, or the first thing that cannot be explained
     (space, value, turn). Exit codes: 0 every board is legal, 3 some board is not, 1 the
-    input is wrong (the file, the map, the seed), 2 a usage error.
+    input is wrong (the file, the map, the seed), 2 a usage error. A Highways & Byways
+    drive log (see the README) is held to the seed's race: every move under that round's
+    construction card and event; a problem names the round, the move and the space.
 
     \b
     Examples:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
       sheetgen check boards.csv --seed 7 --json
+      sheetgen check drive.csv --seed 7
     """
     game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):
