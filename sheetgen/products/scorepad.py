@@ -369,8 +369,9 @@ def _block(dwg: svgwrite.Drawing, pad: Pad, x: float, y: float, fit: _Fit, games
         ry = top + HEAD_H
         for column, w in zip(pad.all_columns, widths[1:], strict=True):
             key = pad.running_of if column is pad.running else column.id
-            if key in values:
-                group.add(text(dwg, str(values[key]), cx + w / 2, ry + fit.row / 2 + 1.6, 11,
+            if key in values:  # a word (a vehicle's name) set smaller to fit its cell
+                lines, size = fit_text(str(values[key]), w - 1.5, 11, min_pt=6.5, bold=True)
+                group.add(text(dwg, lines[0], cx + w / 2, ry + fit.row / 2 + 1.6, size,
                                bold=True, anchor="middle",
                                class_=f"pad-value pad-value-{column.id}"))
             cx += w

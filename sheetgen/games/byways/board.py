@@ -267,9 +267,10 @@ def _fit(avail_w: float, avail_h: float, w: float, h: float) -> float:
 
 
 def add_drive(dwg: svgwrite.Drawing, geo: MapGeometry, drive: Sequence[SpaceId],
-              width: float) -> Group:
+              width: float, marks: Sequence[tuple[int, str]] | None = None) -> Group:
     """A planned drive on the board (board mm): one line through the spaces driven, a
-    dot at the start, and turn numbers every six moves."""
+    dot at the start, and turn numbers every six moves (or ``marks``: a label at each
+    given index of ``drive``, such as the round a drive log ends there)."""
     st = board_style()
     g = dwg.g(class_="drive", fill="none")
     pts = [_pos(geo, s) for s in drive]
@@ -277,18 +278,21 @@ def add_drive(dwg: svgwrite.Drawing, geo: MapGeometry, drive: Sequence[SpaceId],
                        stroke_linejoin="round", stroke_linecap="round"))
     g.add(dwg.polyline(pts, stroke=st.ink["route"], stroke_width=width,
                        stroke_linejoin="round", stroke_linecap="round"))
-    for turn, i in enumerate(range(6, len(pts) - 1, 6), start=1):
+    if marks is None:
+        marks = [(i, str(turn)) for turn, i in enumerate(range(6, len(pts) - 1, 6), start=1)]
+    for i, label in marks:
         x, y = pts[i]
         g.add(dwg.circle((x, y), width * 1.3, fill="#ffffff", stroke=st.ink["route"],
                          stroke_width=width * 0.35))
-        g.add(text(dwg, str(turn), x, y + width * 0.55, width * 4.3, bold=True,
-                   anchor="middle", fill=st.ink["text"]))
+        g.add(text(dwg, label, x, y + width * 0.55, width * (4.3 if len(label) < 2 else 3.4),
+                   bold=True, anchor="middle", fill=st.ink["text"]))
     return g
 
 
 def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = "",
                  drive: Sequence[SpaceId] = (), notes: Sequence[str] = (),
-                 attribution: str = "") -> str:
+                 attribution: str = "", marks: Sequence[tuple[int, str]] | None = None
+                 ) -> str:
     """The whole board on one landscape page, optionally with a drive drawn on it."""
     page_w, page_h = paper.landscape
     margin, head = 10.0, 12.0
@@ -301,7 +305,7 @@ def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = 
     holder = dwg.g(transform=f"translate({x0:.3f},{margin + head:.3f}) scale({scale:.5f})")
     holder.add(add_board(dwg, road, geo, detail=False, scale=scale))
     if drive:
-        holder.add(add_drive(dwg, geo, drive, 1.6 / scale))
+        holder.add(add_drive(dwg, geo, drive, 1.6 / scale, marks))
     dwg.add(holder)
     y = margin + head + bh * scale + 5
     for line in notes:
@@ -465,14 +469,16 @@ def board_pages(road: RoadMap, geo: MapGeometry, paper: Paper, *, tiled: bool,
 
 def plan_pages(road: RoadMap, geo: MapGeometry, paper: Paper, drive: Sequence[SpaceId],
                title: str, summary: Sequence[str], steps: Sequence[str],
-               attribution: str = "") -> list[str]:
+               attribution: str = "", marks: Sequence[tuple[int, str]] | None = None,
+               heading: str = "The drive, turn by turn ([ ] marks a byway driven end to end)"
+               ) -> list[str]:
     """A planned drive: the board with the drive drawn, then the drive step by step."""
     from sheetgen.products.textpage import Block, prose_page
 
     pages = [overview_svg(road, geo, paper, title=title, drive=drive, notes=summary[-1:],
-                          attribution=attribution)]
+                          attribution=attribution, marks=marks)]
     blocks = [Block("h1", title)] + [Block("p", line) for line in summary]
-    blocks.append(Block("h2", "The drive, turn by turn ([ ] marks a byway driven end to end)"))
+    blocks.append(Block("h2", heading))
     blocks += [Block("p", line) for line in steps]
     chunk: list[Block] = []
     for block in blocks:
