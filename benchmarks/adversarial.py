@@ -43,7 +43,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games" / "ontour"))
+
+from bench_score import _walk_order  # noqa: E402
 
 from sheetgen.games.ontour import route  # noqa: E402
 from sheetgen.games.ontour.grammar import format_boards, parse_boards  # noqa: E402
@@ -53,25 +56,6 @@ from sheetgen.maps import find_map  # noqa: E402
 from sheetgen.model import Board, Cell, CellKind, Map, SpaceId  # noqa: E402
 
 BoardMaker = Callable[[Map, random.Random, int], Board]
-
-
-def walk_order(game_map: Map, rng: random.Random) -> list[SpaceId]:
-    """The spaces in the order of a randomised depth-first walk: long runs of neighbours."""
-    start = rng.choice(game_map.space_ids)
-    order: list[SpaceId] = []
-    seen: set[SpaceId] = set()
-    stack = [start]
-    while stack:
-        sid = stack.pop()
-        if sid in seen:
-            continue
-        seen.add(sid)
-        order.append(sid)
-        nbrs = [n for n in game_map.neighbours[sid] if n not in seen]
-        rng.shuffle(nbrs)
-        stack.extend(nbrs)
-    order += [s for s in game_map.space_ids if s not in seen]
-    return order
 
 
 def articulation_points(nodes: set[SpaceId], game_map: Map) -> set[SpaceId]:
@@ -107,7 +91,7 @@ def _runs(game_map: Map, rng: random.Random, lengths: tuple[int, int],
           values: list[int]) -> dict[SpaceId, int]:
     """Numbers in runs along a walk: each run ``lengths`` spaces long, its number the
     next of ``values`` (cycling)."""
-    order = walk_order(game_map, rng)
+    order = _walk_order(game_map, rng)
     out: dict[SpaceId, int] = {}
     i = k = 0
     while i < len(order):

@@ -1,13 +1,10 @@
 """Exact best route on a graph of numbered spaces: the longest non-decreasing simple path.
 
-The problem
------------
-Nodes ``0..n-1`` each carry a weight (On Tour: 1, or 2 when circled) and a value: a number,
-or ``None`` for a wild star. A route is a simple path along the graph's links (and,
-optionally, along one-way *jumps* that carry a bonus and may not follow one another: the
-Paris boat rides) whose numbers never decrease, each star standing for a number of its
-own. The score is the sum of the weights on the route plus the bonuses of the jumps taken.
-Crossed spaces are simply not nodes.
+The problem (``graph``)
+-----------------------
+The best route on a graph whose nodes carry a weight and a number or a wild star: a
+simple path along links (and, on Paris, boat rides that carry a bonus and never follow
+one another) whose numbers never decrease.
 
 Why a plain DAG longest path does not work
 ------------------------------------------
