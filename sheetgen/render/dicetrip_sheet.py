@@ -428,7 +428,7 @@ def _header(dwg: svgwrite.Drawing, game_map: Map, paper: Paper, player: str,
     dwg.add(text(dwg, "Name", name_x, margin + 6.0, 9, bold=True))
     line_end = paper.width - margin
     dwg.add(dwg.line((name_x + 10.0, margin + 6.8), (line_end, margin + 6.8),
-                     stroke="#3a3a3a", stroke_width=0.3))
+                     stroke="#3a3a3a", stroke_width=0.3, class_="name-line"))
     if player:
         size = 12.0
         while text_width(player, size, bold=True) > line_end - name_x - 12 and size > 6:
