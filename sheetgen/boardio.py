@@ -335,6 +335,8 @@ class Records:
         self.map_line = 0
         self.last_line = 0
         self.separator: str | None = None
+        self.review: str | None = None
+        """The review PDF a ``# review: PATH`` line names (``sheetgen read`` writes one)."""
 
     def __iter__(self) -> Iterator[Record]:
         for number, raw in iter_lines(self.text):
@@ -346,6 +348,9 @@ class Records:
                     found = map_line_id(raw)
                     if found is not None:
                         self.map_id, self.map_line = found, number
+                review = _REVIEW.fullmatch(raw.strip())
+                if review:
+                    self.review = review.group(1).strip()
                 continue
             if self.separator is None:
                 self.separator = sniff_separator(raw)
@@ -356,6 +361,19 @@ class Records:
                 continue
             if trim(cells):
                 yield Record(number, cells)
+
+
+_REVIEW = re.compile(r"#\s*review:\s*(.+)")
+UNREAD = "?"
+"""A cell ``sheetgen read`` could not read: it has to be typed in before scoring."""
+
+
+def unread_problem(records: Records) -> str:
+    """What an unread ``?`` cell is, and where to look it up."""
+    where = f"its photo is in {records.review}" if records.review else \
+        "its photo is in the review PDF sheetgen read wrote"
+    return (f"'?' is a cell sheetgen read could not read; {where}: type what the sheet "
+            "shows there")
 
 
 def name_problem(name: str) -> str | None:
@@ -558,6 +576,9 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
                          f"player(s)); got {len(cells)}")
             continue
         for col in range(1, width):
+            if cells[col].strip() == UNREAD:
+                problems.add(record.line, col + 1, unread_problem(records))
+                continue
             try:
                 cell = parse_cell(cells[col])
             except ValueError as exc:
