@@ -8,7 +8,8 @@ of ``sheetgen.read.synth.TRAIN_FONTS`` (the package's DejaVu, the system's DejaV
 variants, five of OpenCV's stroke fonts), pen strokes for the X, the star and the
 parentheses, and scikit-learn's handwritten digits before ``HELD_OUT``; each with jitter
 (slant, turn, stretch, stroke width) and the blur and resolution loss of a photo. The
-held-out handwritten digits go to ``tests/data/read/digits.npz`` for the test corpus.
+held-out handwritten digits go to ``sheetgen/read/heldout_digits.npz`` for the test
+corpus.
 
 The model is a small convolutional network (three 3 x 3 convolutions, two dense layers,
 about 0.2 M weights, under 1 MB as ONNX) trained with PyTorch on the CPU. A multilayer

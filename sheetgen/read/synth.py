@@ -49,9 +49,10 @@ TEST_FONTS = ("ttf:OpenSans-Regular.ttf", "ttf:OpenSans-Bold.ttf", "ttf:OpenSans
 """Fonts of the test corpus: none of their families is in ``TRAIN_FONTS``."""
 HELD_OUT = 1500
 """scikit-learn's handwritten digits from this index on are kept out of training."""
-HANDWRITTEN = Path(__file__).resolve().parents[2] / "tests" / "data" / "read" / "digits.npz"
+HANDWRITTEN = Path(__file__).with_name("heldout_digits.npz")
 """The held-out handwritten digits (8 x 8, values 0-16) with their labels, for the corpus
-(written by ``tools/train_glyphs.py``; the tests need no scikit-learn)."""
+(written by ``tools/train_glyphs.py``, 8 kB; the tests and the benchmark need no
+scikit-learn)."""
 
 
 def _ttf_path(source: str) -> Path:
