@@ -70,6 +70,8 @@ class SheetLayout:
     mark_size: float
     qr: tuple[float, float, float]
     """The code's modules (quiet zone excluded): left, top and side."""
+    qr_module: float
+    """The side of one module of the code."""
     circles: dict[str, tuple[float, float, float]]
     """Each space's write-in circle: centre x, centre y, radius, in map order."""
     name: tuple[float, float, float, float]
@@ -82,6 +84,7 @@ class SheetLayout:
     def to_json(self) -> dict[str, Any]:
         return {"page": list(self.page), "marks": [list(m) for m in self.marks],
                 "mark_size": self.mark_size, "qr": list(self.qr),
+                "qr_module": self.qr_module,
                 "circles": {k: list(v) for k, v in self.circles.items()},
                 "name": list(self.name),
                 "printed": {k: [list(d) for d in v] for k, v in self.printed.items()}}
@@ -93,6 +96,7 @@ class SheetLayout:
                    tuple((float(x), float(y)) for x, y in data["marks"]),
                    float(data["mark_size"]),
                    (float(data["qr"][0]), float(data["qr"][1]), float(data["qr"][2])),
+                   float(data["qr_module"]),
                    {k: (float(v[0]), float(v[1]), float(v[2]))
                     for k, v in data["circles"].items()},
                    (float(data["name"][0]), float(data["name"][1]), float(data["name"][2]),
@@ -114,6 +118,7 @@ def layout_from_svg(svg: str, map_id: str, paper: str) -> SheetLayout:
     size = 0.0
     circles: dict[str, tuple[float, float, float]] = {}
     qr: tuple[float, float, float] | None = None
+    module = 0.0
     name: tuple[float, float, float, float] | None = None
     payload = ""
     for el in root.iter():
@@ -141,7 +146,7 @@ def layout_from_svg(svg: str, map_id: str, paper: str) -> SheetLayout:
     marks.sort(key=lambda m: (m[1] > view[3] / 2, m[0] > view[2] / 2))
     code = parse_code(payload)
     return SheetLayout(map_id, paper, code.layout if code else 1, (view[2], view[3]),
-                       tuple(marks), size, qr, circles, name, _printed(root, circles))
+                       tuple(marks), size, qr, module, circles, name, _printed(root, circles))
 
 
 def _printed(root: ET.Element,
