@@ -30,6 +30,9 @@ from sheetgen.read.register import PPM
 
 THRESHOLD = 0.9
 """A reading less sure than this is doubtful: written ``?``, for a person to settle."""
+STRAY = 1.2
+"""Ink (mm^2) in a circle that is neither a glyph, nor the ring, nor printed: more, and the
+cell is doubtful (a digit may have been lost)."""
 _DIGIT = [CLASSES.index(str(d)) for d in range(10)]
 _X, _STAR, _OPEN, _CLOSE = (CLASSES.index(c) for c in ("x", "*", "(", ")"))
 
@@ -140,6 +143,29 @@ def _group(parts: list[np.ndarray]) -> list[np.ndarray]:
     return sorted(glyphs, key=lambda m: _bbox(m)[0])
 
 
+def _merge_small(glyphs: list[np.ndarray]) -> list[np.ndarray] | None:
+    """The glyphs with each one much shorter than the tallest joined to its nearest
+    neighbour (a stroke of a digit that came apart); None when there is none."""
+    if len(glyphs) < 2:
+        return None
+    out = list(glyphs)
+    changed = False
+    while len(out) > 1:
+        heights = [_bbox(g)[3] - _bbox(g)[1] for g in out]
+        small = [k for k, h in enumerate(heights) if h < 0.6 * max(heights)]
+        if not small:
+            break
+        k = small[0]
+        x0, _, x1, _ = _bbox(out[k])
+        gaps = {j: max(_bbox(out[j])[0] - x1, x0 - _bbox(out[j])[2], 0)
+                for j in range(len(out)) if j != k}
+        j = min(gaps, key=lambda i: (gaps[i], i))
+        out[j] = out[j] | out[k]
+        del out[k]
+        changed = True
+    return sorted(out, key=lambda m: _bbox(m)[0]) if changed else None
+
+
 def _split(glyph: np.ndarray) -> list[np.ndarray] | None:
     """A wide glyph cut in two at its thinnest column near the middle (two digits
     written touching)."""
@@ -157,6 +183,14 @@ def _split(glyph: np.ndarray) -> list[np.ndarray] | None:
     if left.sum() < 10 or right.sum() < 10:
         return None
     return [left, right]
+
+
+def _arc(part: np.ndarray, dist: np.ndarray, coverage: float) -> bool:
+    """Is ``part`` a piece of a drawn ring: thin across, long around?"""
+    radii = dist[part]
+    across = float(np.percentile(radii, 95) - np.percentile(radii, 5))
+    around = coverage * 2 * math.pi * float(np.median(radii))
+    return across <= 0.7 * PPM and around >= 3 * max(across, 0.3 * PPM)
 
 
 def _outer_shell(part: np.ndarray, dist: np.ndarray, angle: np.ndarray,
@@ -184,12 +218,17 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     ccx, ccy = _centre(patch, radius, 0.7 * PPM)
     inner = radius - 0.4 * PPM
     inside = _disc(patch.shape, ccx, ccy, inner)
+    printed = np.zeros_like(inside)
     for dx, dy, dr in layout.printed.get(space, ()):
-        inside &= ~_disc(patch.shape, (dx - cx) * PPM + px - x0 + (ccx - (px - x0)),
-                         (dy - cy) * PPM + py - y0 + (ccy - (py - y0)), (dr + 0.35) * PPM)
-    ink = _ink(patch, inside)
+        printed |= _disc(patch.shape, (dx - cx) * PPM + ccx, (dy - cy) * PPM + ccy,
+                         (dr + 0.2) * PPM)
+    ink = _ink(patch, inside & ~printed)
     min_area = 0.4 * PPM * PPM
-    parts = _components(ink, min_area)
+    parts = _components(_ink(patch, inside), min_area)
+    # what the sheet prints in the circle (a tag, a letter) is no writing: a part that
+    # lies in it is dropped, a stroke written across it keeps the rest of itself
+    parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
+    parts = [q for p in parts for q in _components(p, min_area)]
     yy, xx = np.mgrid[:patch.shape[0], :patch.shape[1]]
     dist = np.hypot(xx - ccx, yy - ccy)
     angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * 72).astype(int) % 72
@@ -203,8 +242,7 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
             kept.append(part)
             continue
         coverage = len(np.unique(angle[on_band])) / 72
-        mostly_band = on_band.sum() >= 0.7 * part.sum()
-        if rings and (coverage >= 0.4 or (mostly_band and coverage >= 0.1)):
+        if rings and (coverage >= 0.4 or _arc(part, dist, coverage)):
             # a ring drawn round the writing (or a piece of one): along each ray, the
             # outermost ink and what lies within a stroke of it
             rest = part
@@ -226,15 +264,19 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         visible = len(np.unique(angle[inside & band]))
         ring = len(np.unique(angle[ringed & band])) / max(1, visible)
     glyphs = _group(kept)
-    stray = float((ink.sum() - sum(g.sum() for g in glyphs)) / (PPM * PPM))
-    if ring:
-        stray = max(0.0, stray - ring * 2 * math.pi * 0.8 * r * 0.4)
+    read = ringed.copy()
+    for g in glyphs:
+        read |= g
+    stray = float((ink & ~read).sum() / (PPM * PPM))
     crops = [_crop(g) for g in glyphs]
     splits = [crops]
     if len(glyphs) == 1:
         halves = _split(glyphs[0])
         if halves is not None:
             splits.append([_crop(h) for h in halves])
+    merged = _merge_small(glyphs)
+    if merged is not None:
+        splits.append([_crop(g) for g in merged])
     heights = [c.shape[0] for c in crops]
     ratio = min(heights) / max(heights) if heights else 1.0
     return _Cut(space, splits, ring, stray, ratio)
@@ -257,6 +299,9 @@ class Grammar:
     """Dice Trip: the cities whose numbers may stand in parentheses."""
     allowed: Collection[int] | None = None
     """With a seed: the numbers the seed rolled (any number when None)."""
+    times: Mapping[int, int] | None = None
+    """With a seed: how many times each number can be written at most (None: once each
+    for Dice Trip, any number of times for On Tour)."""
 
 
 def _number_options(probs: Sequence[np.ndarray], digits: Sequence[int]) -> dict[int, float]:
@@ -316,6 +361,8 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
         if cut.stray > 1.5 or cut.ring >= 0.3:
             return Reading(space, None, 0.5, True, "", "marks but nothing legible")
         return Reading(space, None, 1.0, False, "")
+    if cut.stray > STRAY:
+        return Reading(space, None, 0.5, True, "", f"ink left unread ({cut.stray:.1f} mm2)")
     options: dict[str, tuple[Cell | None, float]] = {}
     if grammar.dicetrip:
         if n == 1:  # a crossed city (a single digit is no Dice Trip number)
@@ -369,20 +416,23 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
             k += len(split)
         choices = [decode(cut, p, grammar, threshold) for p in options]
         readings.append(max(choices, key=lambda r: (not r.doubtful, r.confidence)))
-    return _no_twice(readings) if grammar.dicetrip else readings
+    if grammar.dicetrip:
+        return _too_often(readings, grammar.times or {},
+                          "the same number read in another city")
+    if grammar.times is not None:
+        return _too_often(readings, grammar.times,
+                          "read more often than the seed rolled it")
+    return readings
 
 
-def _no_twice(readings: list[Reading]) -> list[Reading]:
-    """Dice Trip writes no number twice: two cells read as the same number are both
-    doubtful."""
-    seen: dict[int, int] = {}
-    twice: set[int] = set()
+def _too_often(readings: list[Reading], times: Mapping[int, int],
+               why: str) -> list[Reading]:
+    """Cells read as a number more often than it can be written (``times``, default
+    once) are all doubtful: one of them is misread, and which is not known."""
+    where: dict[int, list[int]] = {}
     for k, r in enumerate(readings):
-        if r.cell is not None and r.cell.kind is CellKind.NUMBER and not r.doubtful:
-            assert r.cell.value is not None
-            if r.cell.value in seen:
-                twice.update((k, seen[r.cell.value]))
-            seen[r.cell.value] = k
-    return [Reading(r.space, r.cell, r.confidence, True, r.guess,
-                    "the same number read in another city") if k in twice else r
-            for k, r in enumerate(readings)]
+        if r.cell is not None and r.cell.kind is CellKind.NUMBER and r.cell.value is not None:
+            where.setdefault(r.cell.value, []).append(k)
+    over = {k for value, ks in where.items() if len(ks) > times.get(value, 1) for k in ks}
+    return [Reading(r.space, r.cell, r.confidence, True, r.guess, why)
+            if k in over and not r.doubtful else r for k, r in enumerate(readings)]

@@ -157,11 +157,12 @@ def _printed(root: ET.Element,
     for el in root.iter():
         if el.tag == f"{_SVG}circle" and not (el.get("id") or "").startswith("circle-"):
             x, y, r = _f(el, "cx"), _f(el, "cy"), _f(el, "r")
-            disc = (x, y, round(r + 0.2, 3))
+            stroke = float(el.get("stroke-width", "0") or 0)
+            disc = (x, y, round(r + stroke / 2, 3))
         elif el.tag == f"{_SVG}text" and el.get("font-size"):
-            size = float(el.get("font-size", "0"))
-            x, y = _f(el, "x"), round(_f(el, "y") - 0.36 * size, 3)
-            disc = (x, y, round(0.6 * size + 0.2, 3))
+            size = float(el.get("font-size", "0"))  # one small letter: about its x-height
+            x, y = _f(el, "x"), round(_f(el, "y") - 0.3 * size, 3)
+            disc = (x, y, round(0.4 * size, 3))
         else:
             continue
         for space, (cx, cy, cr) in circles.items():

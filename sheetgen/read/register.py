@@ -123,7 +123,7 @@ def _mark_near(gray: np.ndarray, h: np.ndarray, centre: tuple[float, float],
 
 
 def _square_blobs(gray: np.ndarray) -> list[tuple[float, float, float]]:
-    """Dark, solid, square-ish blobs anywhere: (x, y, side) in pixels."""
+    """Dark, solid, square-ish blobs anywhere, turned any way: (x, y, side) in pixels."""
     side = max(gray.shape)
     block = max(15, (side // 30) | 1)
     binary = cv2.adaptiveThreshold(gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
@@ -132,15 +132,20 @@ def _square_blobs(gray: np.ndarray) -> list[tuple[float, float, float]]:
     out = []
     for k in range(1, count):
         area = stats[k, cv2.CC_STAT_AREA]
+        x, y = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_TOP]
         w, hgt = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
         if area < 30 or area > side * side / 400:
             continue
-        if area < 0.5 * w * hgt or max(w, hgt) > 1.8 * min(w, hgt):
+        if area < 0.4 * w * hgt or max(w, hgt) > 2.5 * min(w, hgt):
             continue
-        patch = labels[stats[k, 1]:stats[k, 1] + hgt, stats[k, 0]:stats[k, 0] + w] == k
-        filled = cv2.morphologyEx(patch.astype(np.uint8), cv2.MORPH_CLOSE,
-                                  np.ones((3, 3), np.uint8))
-        if filled.mean() < 0.55:
+        patch = (labels[y:y + hgt, x:x + w] == k).astype(np.uint8)
+        contours, _ = cv2.findContours(patch, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = max(contours, key=cv2.contourArea)
+        hull = cv2.contourArea(cv2.convexHull(outline))
+        (_, _), (rw, rh), _ = cv2.minAreaRect(outline)
+        if hull <= 0 or rw <= 0 or rh <= 0:
+            continue
+        if area < 0.85 * hull or area < 0.7 * rw * rh or max(rw, rh) > 2.0 * min(rw, rh):
             continue
         out.append((float(centroids[k][0]), float(centroids[k][1]), math.sqrt(area)))
     return out
@@ -305,7 +310,7 @@ def _from_marks(gray: np.ndarray, work: np.ndarray, factor: float, code: Code,
     qr_work = qr_photo / factor
     rough = _affine(_qr_page_corners(layout), qr_work)
     side = layout.mark_size * _scale_at(rough, (layout.qr[0], layout.qr[1]))
-    blobs = [b for b in _square_blobs(work) if 0.6 * side <= b[2] <= 1.7 * side]
+    blobs = [b for b in _square_blobs(work) if 0.4 * side <= b[2] <= 2.2 * side]
     quad = _page_quad(blobs)
     missing: list[str] = list(CORNERS)
     if quad is not None:

@@ -105,8 +105,17 @@ def allowed_numbers(game_map: Map, script: Any) -> set[int]:
                     if i != j:
                         out.update(10 * a + b for a in faces[i] for b in faces[j])
         return out
-    numbers = {n for step in script.setup for n in step.numbers}
-    return numbers | {n for turn in script.turns for n in turn.numbers}
+    return set(number_times(script))
+
+
+def number_times(script: Any) -> dict[int, int]:
+    """On Tour: how many times the seeded game lets each number be written (once for
+    every setup step and turn that rolls it)."""
+    counts: dict[int, int] = {}
+    for step in (*script.setup, *script.turns):
+        for n in step.numbers:
+            counts[n] = counts.get(n, 0) + 1
+    return counts
 
 
 def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = None,
@@ -138,7 +147,8 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
     grammar = Grammar(dicetrip=dicetrip,
                       coloured=frozenset(s.id for s in game_map.spaces
                                          if getattr(s, "colour", None)),
-                      allowed=None if script is None else allowed_numbers(game_map, script))
+                      allowed=None if script is None else allowed_numbers(game_map, script),
+                      times=None if script is None or dicetrip else number_times(script))
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:
