@@ -1,11 +1,13 @@
 """Train the glyph classifier of ``sheetgen read`` and export it to ONNX.
 
+    apt-get install fonts-dejavu fonts-liberation2 fonts-freefont-ttf fonts-urw-base35
     pip install -e '.[read]' scikit-learn torch onnx
     python tools/train_glyphs.py
 
 Training glyphs: the ten digits, X, the star and both parentheses rendered from the fonts
-of ``sheetgen.read.synth.TRAIN_FONTS`` (the package's DejaVu, the system's DejaVu
-variants, five of OpenCV's stroke fonts), pen strokes for the X, the star and the
+of ``sheetgen.read.synth.TRAIN_FONTS`` (the package's DejaVu; DejaVu, Liberation,
+FreeFont and the URW base 35 families from Debian's font packages; five of OpenCV's stroke
+fonts), pen strokes for the X, the star and the
 parentheses, and scikit-learn's handwritten digits before ``HELD_OUT``; each with jitter
 (slant, turn, stretch, stroke width) and the blur and resolution loss of a photo. The
 held-out handwritten digits go to ``sheetgen/read/heldout_digits.npz`` for the test
@@ -22,8 +24,10 @@ onnxruntime. Deterministic: seeded generators, a seeded network, deterministic k
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -34,7 +38,7 @@ from sheetgen.read import synth
 from sheetgen.read.glyphs import CLASSES, MODEL, SIDE, features
 
 SEED = 20261126
-PER_FONT = 150
+PER_FONT = 90
 """Glyphs per class and training font."""
 PEN = 2000
 """Pen-drawn glyphs per class (X, star, parentheses)."""
@@ -86,6 +90,9 @@ class Net(nn.Module):
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description="Train the glyph classifier.")
+    parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
+    out_model = parser.parse_args().out
     start = time.process_time()
     torch.manual_seed(SEED)
     torch.use_deterministic_algorithms(True)
@@ -133,11 +140,11 @@ def main() -> int:
     for k, label in enumerate(CLASSES):
         pick = ty == k
         print(f"  {label}: {np.mean(predicted[pick] == k):.3f} of {pick.sum()}")
-    torch.onnx.export(net, (torch.zeros(1, 1, SIDE, SIDE),), str(MODEL),
+    torch.onnx.export(net, (torch.zeros(1, 1, SIDE, SIDE),), str(out_model),
                       input_names=["glyph"], output_names=["probabilities"],
                       dynamic_axes={"glyph": {0: "n"}, "probabilities": {0: "n"}},
                       opset_version=17, dynamo=False)
-    print(f"wrote {MODEL} ({MODEL.stat().st_size} bytes) in "
+    print(f"wrote {out_model} ({out_model.stat().st_size} bytes) in "
           f"{time.process_time() - start:.0f} s CPU")
     return 0
 

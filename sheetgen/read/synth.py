@@ -35,15 +35,33 @@ HERSHEY = {"simplex": cv2.FONT_HERSHEY_SIMPLEX, "plain": cv2.FONT_HERSHEY_PLAIN,
            "triplex": cv2.FONT_HERSHEY_TRIPLEX, "complex_small": cv2.FONT_HERSHEY_COMPLEX_SMALL,
            "script_simplex": cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
            "script_complex": cv2.FONT_HERSHEY_SCRIPT_COMPLEX}
-SYSTEM_FONTS = Path("/usr/share/fonts/truetype/dejavu")
+SYSTEM_FONTS = Path("/usr/share/fonts")
 TRAIN_FONTS = ("ttf:DejaVuSans.ttf", "ttf:DejaVuSans-Bold.ttf",
-               "ttf:DejaVuSansCondensed-Bold.ttf", "sys:DejaVuSerif.ttf",
-               "sys:DejaVuSerif-Bold.ttf", "sys:DejaVuSansMono.ttf", "sys:DejaVuSans-Oblique.ttf",
-               "sys:DejaVuSans-ExtraLight.ttf", "sys:DejaVuSerifCondensed-Italic.ttf",
+               "ttf:DejaVuSansCondensed-Bold.ttf", "sys:truetype/dejavu/DejaVuSerif.ttf",
+               "sys:truetype/dejavu/DejaVuSerif-Bold.ttf",
+               "sys:truetype/dejavu/DejaVuSansMono.ttf",
+               "sys:truetype/dejavu/DejaVuSans-Oblique.ttf",
+               "sys:truetype/dejavu/DejaVuSans-ExtraLight.ttf",
+               "sys:truetype/dejavu/DejaVuSerifCondensed-Italic.ttf",
+               "sys:truetype/liberation2/LiberationSans-Regular.ttf",
+               "sys:truetype/liberation2/LiberationSans-BoldItalic.ttf",
+               "sys:truetype/liberation2/LiberationSerif-Italic.ttf",
+               "sys:truetype/liberation2/LiberationMono-Bold.ttf",
+               "sys:truetype/freefont/FreeSans.ttf", "sys:truetype/freefont/FreeSerifBold.ttf",
+               "sys:truetype/freefont/FreeMonoOblique.ttf",
+               "sys:opentype/urw-base35/NimbusSans-Bold.otf",
+               "sys:opentype/urw-base35/NimbusSansNarrow-Regular.otf",
+               "sys:opentype/urw-base35/NimbusRoman-Italic.otf",
+               "sys:opentype/urw-base35/C059-Roman.otf", "sys:opentype/urw-base35/P052-Bold.otf",
+               "sys:opentype/urw-base35/URWBookman-Light.otf",
+               "sys:opentype/urw-base35/URWGothic-Demi.otf",
+               "sys:opentype/urw-base35/URWGothic-BookOblique.otf",
+               "sys:opentype/urw-base35/Z003-MediumItalic.otf",
                "hershey:simplex", "hershey:duplex", "hershey:complex", "hershey:triplex",
                "hershey:script_simplex")
-"""Fonts the classifier learns from (``sys:`` fonts are the system's DejaVu, used by the
-training script only)."""
+"""Fonts the classifier learns from. ``sys:`` fonts are Debian's (fonts-dejavu,
+fonts-liberation2, fonts-freefont-ttf, fonts-urw-base35), used by the training script
+only."""
 TEST_FONTS = ("ttf:OpenSans-Regular.ttf", "ttf:OpenSans-Bold.ttf", "ttf:OpenSans-CondBold.ttf",
               "hershey:plain", "hershey:complex_small", "hershey:script_complex")
 """Fonts of the test corpus: none of their families is in ``TRAIN_FONTS``."""
