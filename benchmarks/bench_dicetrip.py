@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sheetgen.games.dicetrip.check import check_trip_board  # noqa: E402
+from sheetgen.games.dicetrip.player import play, play_random  # noqa: E402
+from sheetgen.games.dicetrip.rules import make_script  # noqa: E402
+from sheetgen.games.dicetrip.score import score_board  # noqa: E402
 from sheetgen.maps import find_map  # noqa: E402
-from sheetgen.players.dicetrip import play, play_random  # noqa: E402
-from sheetgen.rules.dicetrip import make_script  # noqa: E402
-from sheetgen.rules.dicetrip_check import check_trip_board  # noqa: E402
-from sheetgen.solve.dicetrip import score_board  # noqa: E402
 
 
 def main(seeds: int) -> None:

@@ -31,14 +31,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_score import realistic  # noqa: E402
 
-from sheetgen.boardio import MAX_FILE_BYTES, format_boards  # noqa: E402
+from sheetgen.csvio import MAX_FILE_BYTES  # noqa: E402
+from sheetgen.games.ontour.grammar import format_boards  # noqa: E402
 from sheetgen.maps import find_map  # noqa: E402
 
 READ = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from sheetgen.boardio import decode, parse_boards
+from sheetgen.csvio import decode
+from sheetgen.games.ontour.grammar import parse_boards
 start = time.perf_counter()
 data = Path({path!r}).read_bytes()
 map_id, boards = parse_boards(decode(data, "x.csv").text, "x.csv")

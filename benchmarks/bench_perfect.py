@@ -15,12 +15,12 @@ import statistics
 import sys
 import time
 
+from sheetgen.games.ontour.check import check_board
+from sheetgen.games.ontour.perfect import perfect_game
+from sheetgen.games.ontour.players import par_result
+from sheetgen.games.ontour.rules import make_script
+from sheetgen.games.ontour.score import best_route
 from sheetgen.maps import find_map
-from sheetgen.perfect import perfect_game
-from sheetgen.players import par_result
-from sheetgen.rules.check import check_board
-from sheetgen.rules.ontour import make_script
-from sheetgen.solve import best_route
 
 
 def _seeds(text: str) -> list[int]:

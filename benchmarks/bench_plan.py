@@ -13,9 +13,9 @@ import argparse
 import statistics
 import time
 
-from sheetgen.byways import LETTERS, find_roadmap
-from sheetgen.rules.byways import deal_hand
-from sheetgen.solve.byways import plan
+from sheetgen.games.byways.planner import plan
+from sheetgen.games.byways.roadmap import LETTERS, find_roadmap
+from sheetgen.games.byways.rules import deal_hand
 
 
 def _seeds(text: str) -> list[int]:

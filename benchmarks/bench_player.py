@@ -15,12 +15,12 @@ import sys
 import time
 from collections.abc import Callable
 
+from sheetgen.games.ontour.players.game import Player, play
+from sheetgen.games.ontour.players.planner import FirstFitPlayer, PlannerPlayer, RandomPlayer
+from sheetgen.games.ontour.rules import make_script
+from sheetgen.games.ontour.score import best_route
 from sheetgen.maps import find_map
 from sheetgen.model import Map
-from sheetgen.players.game import Player, play
-from sheetgen.players.planner import FirstFitPlayer, PlannerPlayer, RandomPlayer
-from sheetgen.rules.ontour import make_script
-from sheetgen.solve.ontour import best_route
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "planner": PlannerPlayer,

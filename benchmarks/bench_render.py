@@ -19,16 +19,17 @@ import time
 from collections.abc import Callable
 
 from sheetgen.document import document_pdf
-from sheetgen.kit import build_kit
+from sheetgen.draw.layout import card_size, default_card_size, imposition
+from sheetgen.draw.pdf import build_pdf
+from sheetgen.games.ontour.cards import deck_pages
+from sheetgen.games.ontour.kit import build_kit
+from sheetgen.games.ontour.score import standings
+from sheetgen.games.ontour.scored import scored_pages
+from sheetgen.games.ontour.sheet import SheetOptions, sheet_svg
 from sheetgen.maps import UnknownMapError, attribution, find_geometry, find_map
 from sheetgen.model import Board, Cell, Map
-from sheetgen.render.cards import Backs, DeckOptions, deck_pages
-from sheetgen.render.dice import dice_pages
-from sheetgen.render.layout import card_size, default_card_size, imposition
-from sheetgen.render.pdf import build_pdf
-from sheetgen.render.scored import scored_pages
-from sheetgen.render.sheet import SheetOptions, sheet_svg
-from sheetgen.solve import standings
+from sheetgen.products.cards import Backs, DeckOptions
+from sheetgen.products.dice import dice_pages
 from sheetgen.templates import paper
 
 CLUB = 30

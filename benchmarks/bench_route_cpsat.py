@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_score import KINDS  # noqa: E402
 
+from sheetgen.games.ontour.score import best_route  # noqa: E402
 from sheetgen.maps import find_map  # noqa: E402
 from sheetgen.model import Board, CellKind, Map, ride_points  # noqa: E402
-from sheetgen.solve import best_route  # noqa: E402
 
 TIME_LIMIT = 60.0
 """Seconds CP-SAT may take per board before it counts as unproven."""

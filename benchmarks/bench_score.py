@@ -26,9 +26,9 @@ import sys
 import time
 from collections.abc import Callable
 
+from sheetgen.games.ontour.score import best_route
 from sheetgen.maps import UnknownMapError, find_map, map_ids
 from sheetgen.model import Board, Cell, Map
-from sheetgen.solve import best_route
 
 BoardMaker = Callable[[Map, random.Random, int], Board]
 
@@ -82,9 +82,9 @@ def realistic(game_map: Map, rng: random.Random, index: int) -> Board:
 
 def played(game_map: Map, rng: random.Random, index: int) -> Board:
     """The built-in player's finished board for a seeded game (about 0.7 s to play)."""
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
-    from sheetgen.rules.ontour import make_script
+    from sheetgen.games.ontour.players.game import play
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
+    from sheetgen.games.ontour.rules import make_script
 
     script = make_script(game_map, rng.randrange(1_000_000))
     return play(game_map, script, PlannerPlayer()).board

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sheetgen.render.pdf import Page
+    from sheetgen.draw.pdf import Page
 
 
 @dataclass(frozen=True)
@@ -20,12 +20,12 @@ class Part:
 
     title: str
     pages: tuple[Page, ...]
-    """Each page: SVG text, or a stack of layers (``render.pdf.Layers``)."""
+    """Each page: SVG text, or a stack of layers (``draw.pdf.Layers``)."""
 
 
 def document_pdf(parts: Sequence[Part], title: str) -> bytes:
     """The parts as one PDF, a bookmark at the first page of each."""
-    from sheetgen.render.pdf import Bookmark, build_pdf
+    from sheetgen.draw.pdf import Bookmark, build_pdf
 
     marks: list[Bookmark] = []
     svgs: list[Page] = []

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from sheetgen.boardio import format_boards
 from sheetgen.cli import main
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 
@@ -80,8 +80,8 @@ def board_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def trip_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from sheetgen.boardio_dicetrip import format_trip_boards
-    from sheetgen.rules.dicetrip import TRACKER
+    from sheetgen.games.dicetrip.grammar import format_trip_boards
+    from sheetgen.games.dicetrip.rules import TRACKER
 
     germany = find_map("germany")
     cells = {s: Cell.number(TRACKER[i]) for i, s in enumerate(germany.space_ids)}

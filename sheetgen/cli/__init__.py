@@ -37,6 +37,7 @@ _COMMAND_MODULES = (
     "scorepad_cmd",
     "plan_cmd",
     "read_cmd",
+    "serve_cmd",
 )
 
 

@@ -37,8 +37,8 @@ def dice_command(kind: str, paper: Paper, output: Path | None) -> None:
       sheetgen dice d10
       sheetgen dice dicetrip --paper letter -o trip-dice.pdf
     """
-    from sheetgen.render.dice import KINDS, dice_pages
-    from sheetgen.render.layout import LayoutError
+    from sheetgen.draw.layout import LayoutError
+    from sheetgen.products.dice import KINDS, dice_pages
 
     key = kind.strip().lower()
     if key not in KINDS:
@@ -53,13 +53,13 @@ def dice_command(kind: str, paper: Paper, output: Path | None) -> None:
 
 
 def _size_ids() -> tuple[str, ...]:
-    from sheetgen.render.layout import card_size_ids
+    from sheetgen.draw.layout import card_size_ids
 
     return card_size_ids()
 
 
 def _backs_ids() -> tuple[str, ...]:
-    from sheetgen.render.cards import Backs
+    from sheetgen.products.cards import Backs
 
     return tuple(b.value for b in Backs)
 
@@ -124,14 +124,14 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
       sheetgen cards usa --backs duplex-long --back-design solid
       sheetgen cards byways --deck event --backs duplex-long
     """
-    from sheetgen.render.cards import BackDesign, Backs, DeckOptions, alignment_pages
-    from sheetgen.render.layout import (
+    from sheetgen.draw.layout import (
         Flip,
         LayoutError,
         card_size,
         default_card_size,
         imposition,
     )
+    from sheetgen.products.cards import BackDesign, Backs, DeckOptions, alignment_pages
     from sheetgen.templates import UnknownTemplateError
 
     imp = imposition()

@@ -57,7 +57,7 @@ def plan_command(game: str, start: str, hand: str | None, seed: int | None,
     tag = f"seed{seed}" if seed is not None else "hand"
     letter = f"-avoid{avoid.strip().upper()}" if avoid else ""
     path = output_path(output, f"{game_map.id}-plan-{start.strip().upper()}-{tag}{letter}")
-    from sheetgen.render.pdf import build_pdf
+    from sheetgen.draw.pdf import build_pdf
 
     data = build_pdf(pages, result.title)
     if as_json:

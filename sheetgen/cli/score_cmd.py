@@ -4,12 +4,10 @@ standings and an annotated PDF)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
-from sheetgen.boardio import MAX_CELL_CHARS
 from sheetgen.cli.common import (
     UserError,
     choose_format,
@@ -18,23 +16,21 @@ from sheetgen.cli.common import (
     game_errors,
     is_stdout,
     load_game,
-    load_map,
     names_tag,
-    note,
     output_option,
     output_path,
     paper_option,
     parse_players,
     progress_callback,
-    read_text,
-    refuse_unprintable,
+    read_boards,
     report,
+    require_file,
     with_schema,
     write_atomically,
 )
+from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.document import Part, document_pdf
-from sheetgen.games import Game, GameError
-from sheetgen.model import Board, Map
+from sheetgen.games import GameError
 from sheetgen.templates import Paper
 
 DEFAULT_PLAYERS = 4
@@ -146,16 +142,14 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         raise click.UsageError("--json and -o - both want standard output; write the PDF "
                                "to a file")
     for board_csv in board_csvs:
-        if not board_csv.is_file():
-            raise UserError(f"{board_csv}: no such file" if not board_csv.exists()
-                            else f"{board_csv}: not a file")
+        require_file(board_csv)
     want_pdf = target is not None or not as_json
     first = board_csvs[0].stem
     name = first if len(board_csvs) == 1 else f"{first}-and-{len(board_csvs) - 1}-more"
     path = (output_path(target, f"{name}-scored-{paper.id}", "pdf", inputs=board_csvs)
             if want_pdf else None)
-    game, game_map, boards = read_many(board_csvs, map_id, encoding,
-                                       printed=want_pdf or with_pad)
+    game, game_map, boards = read_boards(board_csvs, map_id, encoding,
+                                         printed=want_pdf or with_pad)
     with game_errors():
         result = game.score(game_map, boards,
                             progress=progress_callback(len(boards), "Scoring"))
@@ -204,66 +198,6 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         return
     write_atomically(path, document_pdf(parts, f"{game_map.title}: scored boards"))
     report([path])
-
-
-def _header_line(text: str) -> int:
-    """The line number of a scoring CSV's header (its first line that is neither blank
-    nor a comment), counting only CR and LF as line ends, as the reader does."""
-    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n")
-                                  .split("\n"), start=1):
-        bare = line.strip().lstrip("\ufeff")
-        if bare and not bare.lstrip('"').startswith("#"):
-            return number
-    return 1
-
-
-def read_boards(board_csv: Path, map_id: str | None,
-                encoding: str | None = None) -> tuple[Game, Map, list[Board]]:
-    """The game, map and boards of a scoring CSV (``--map`` wins over its map line)."""
-    return read_many((board_csv,), map_id, encoding)
-
-
-def read_many(board_csvs: Sequence[Path], map_id: str | None,
-              encoding: str | None = None, *, printed: bool = False
-              ) -> tuple[Game, Map, list[Board]]:
-    """The game, map and boards of one or more scoring CSVs of the same map, read by the
-    one reader (decoding, limits, every error with its line and column). ``printed``: the
-    names are going to be drawn, so a name no shipped font can print is refused."""
-    from sheetgen.boardio import BoardFormatError, map_of_csv
-
-    # An unknown --map is the option's fault, whatever the files say.
-    override = None if map_id is None else load_map(map_id).id
-    found: tuple[Game, Map, Path] | None = None
-    boards: list[Board] = []
-    owner: dict[str, Path] = {}
-    for board_csv in board_csvs:
-        text = read_text(board_csv, encoding)
-        notes: list[str] = []
-        try:
-            game, game_map = load_game(map_of_csv(text, str(board_csv), override).id)
-            with game_errors():
-                read = game.parse_boards(text, str(board_csv), game_map, notes=notes)
-        except BoardFormatError as exc:
-            raise UserError(exc.report) from None
-        for line in notes:
-            note(line)
-        if found is not None and found[1].id != game_map.id:
-            raise UserError(f"{board_csv}: a board of map {game_map.id}, but {found[2]} is "
-                            f"of map {found[1].id}; score one map's files together")
-        found = found or (game, game_map, board_csv)
-        if printed:
-            header = _header_line(text)
-            for column, board in enumerate(read, start=2):
-                refuse_unprintable(board.player, f"{board_csv}:{header}:{column}")
-        for board in read:
-            key = board.player.casefold()
-            if key in owner:
-                raise UserError(f"{board_csv}: player {board.player!r} is also in "
-                                f"{owner[key]}; names must differ across the files")
-            owner[key] = board_csv
-        boards.extend(read)
-    assert found is not None
-    return found[0], found[1], boards
 
 
 COMMANDS = (template_command, score_command)

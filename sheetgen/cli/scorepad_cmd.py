@@ -24,7 +24,7 @@ from sheetgen.cli.common import (
 from sheetgen.templates import Paper
 
 if TYPE_CHECKING:
-    from sheetgen.render.scorepad import Pad
+    from sheetgen.products.scorepad import Pad
 
 DEFAULT_GAMES = 8
 
@@ -71,7 +71,7 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
       sheetgen scorepad paris --players Ann,Bo,Cy
       sheetgen scorepad league --players Ann,Bo,Cy --games usa,europe,usa
     """
-    from sheetgen.render.scorepad import (
+    from sheetgen.products.scorepad import (
         League,
         PadError,
         PadFitError,

@@ -24,6 +24,7 @@ from sheetgen.cli.common import (
     output_path,
     paper_option,
     perfect_tag,
+    read_boards,
     report,
     safe_name,
     with_schema,
@@ -230,9 +231,7 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
       sheetgen check boards.csv --seed 7 --map usa
       sheetgen check boards.csv --seed 7 --json
     """
-    from sheetgen.cli.score_cmd import read_boards
-
-    game, game_map, boards = read_boards(board_csv, map_id, encoding)
+    game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):
         script = game.make_script(game_map, seed)
     verdicts = []

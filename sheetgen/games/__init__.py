@@ -1,4 +1,4 @@
-"""The registry of games: one entry per game, naming where each of its parts lives.
+"""The game interface and the registry of games: one entry per game, naming its parts.
 
 A command never asks which game it is working on. It finds the map, asks the registry for
 the map's game (:func:`game_of`) and calls the part it needs: the scoring CSV reader, the
@@ -6,12 +6,14 @@ scorer, the seeded-game script, the sheet, the deck, the kit. A game that has no
 says so with a :class:`GameError`, which the command line reports as a user error.
 
 Entries are found the way python-chess finds a rule variant: by id or alias
-(:func:`find_game`), from the list :data:`GAMES`. A new game is a new module in this
-package with a :class:`Game` subclass, and one line in :func:`_entries`.
+(:func:`find_game`), from the list :data:`ENTRIES`. A game is a folder of this package
+(``games/<game>/``) whose module ``entry`` holds a :class:`Game` subclass; a new game is a
+new folder and one line in :data:`ENTRIES`.
 
-This package sits above the core (rules, solvers, the CSV reader) and the renderers: it
-composes them. Renderers are imported inside the methods that need them, so listing games
-or reading a board never loads svgwrite or cairo.
+This module imports no game: the registry names its entries by module and loads them on
+first use, so every game depends on this interface and the interface on no game (no
+import cycle). The entries import their renderers inside the methods that need them, so
+listing games or reading a board never loads svgwrite or cairo.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import import_module
 from typing import Any, ClassVar
 
 from sheetgen.document import Part
@@ -146,7 +149,7 @@ class Game:
     def parse_boards(self, text: str, source: str, game_map: Map,
                      notes: list[str] | None = None) -> list[Board]:
         """The boards of a scoring CSV already known to be for ``game_map``; raises
-        :class:`sheetgen.boardio.BoardFormatError` naming line and column. Remarks that
+        :class:`sheetgen.csvio.BoardFormatError` naming line and column. Remarks that
         are not errors (a ``-16`` read as a circled 16) are appended to ``notes``."""
         raise self._lacks("scoring CSV")
 
@@ -179,7 +182,7 @@ class Game:
         """The game's scorepad with ``game_map``'s columns: a block per player (names, or
         a count of blank blocks), ``games`` ruled rows; with ``result``, this game's
         scores in the first row (from ``scorepad_rows``)."""
-        from sheetgen.render.scorepad import Pad, PadFitError, load_pads, scorepad_pages
+        from sheetgen.products.scorepad import Pad, PadFitError, load_pads, scorepad_pages
 
         pad = load_pads().get(self.scorepad) if self.scorepad else None
         if not isinstance(pad, Pad):
@@ -250,7 +253,7 @@ class Game:
         raise self._lacks("player sheets")
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
-        """The deck imposed on pages (``options``: a render.cards.DeckOptions)."""
+        """The deck imposed on pages (``options``: a products.cards.DeckOptions)."""
         raise self._lacks("cards")
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
@@ -264,13 +267,21 @@ class Game:
         raise self._lacks("kit")
 
 
-def _entries() -> tuple[Game, ...]:
-    from sheetgen.games.byways import Byways
-    from sheetgen.games.dicetrip import DiceTrip
-    from sheetgen.games.ontour import OnTour
-    from sheetgen.games.paris import Paris
+ENTRIES = (
+    "sheetgen.games.ontour.entry:OnTour",
+    "sheetgen.games.paris.entry:Paris",
+    "sheetgen.games.dicetrip.entry:DiceTrip",
+    "sheetgen.games.byways.entry:Byways",
+)
+"""Every game's entry, ``module:class``, in registry order."""
 
-    return (OnTour(), Paris(), DiceTrip(), Byways())
+
+def _entries() -> tuple[Game, ...]:
+    found: list[Game] = []
+    for name in ENTRIES:
+        module, _, cls = name.partition(":")
+        found.append(getattr(import_module(module), cls)())
+    return tuple(found)
 
 
 @cache

@@ -13,6 +13,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from sheetgen.csvio import quote_field
 from sheetgen.model import Board, Map
 from sheetgen.read.cells import THRESHOLD, Grammar, Reading, read_cells
 from sheetgen.read.register import ReadError, Registered, register
@@ -158,12 +159,6 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
     return result
 
 
-def _field(text: str) -> str:
-    from sheetgen.boardio import _field as quoted
-
-    return quoted(text)
-
-
 def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],
               review: str | None) -> str:
     """The scoring CSV of ``sheets`` (one column each, headed by ``names``): ``?`` where
@@ -175,22 +170,15 @@ def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str
         rows.append(f"# review: {review}")
     rows.append("# read by sheetgen read from: "
                 + ", ".join(s.source.replace("\n", " ") for s in sheets))
-    rows.append(",".join([first, *(_field(n) for n in names)]))
+    rows.append(",".join([first, *(quote_field(n) for n in names)]))
     by_sheet = [{r.space: r for r in s.readings} for s in sheets]
     for space in game_map.spaces:
         label = space.name if first == "city" else space.id
-        rows.append(",".join([_field(label),
-                              *(_cell_text(cells.get(space.id), first == "city")
-                                for cells in by_sheet)]))
+        rows.append(",".join([quote_field(label),
+                              *(_cell_text(cells.get(space.id)) for cells in by_sheet)]))
     return "\n".join(rows) + "\n"
 
 
-def _cell_text(reading: Reading | None, dicetrip: bool) -> str:
-    if reading is None:
-        return ""
-    if reading.doubtful or reading.cell is None or not dicetrip:
-        return reading.text
-    from sheetgen.boardio_dicetrip import cell_text
-
-    return cell_text(reading.cell)
+def _cell_text(reading: Reading | None) -> str:
+    return "" if reading is None else reading.text
 

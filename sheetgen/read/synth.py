@@ -476,14 +476,14 @@ def played_board(map_id: str, seed: int) -> tuple[dict[str, Cell], tuple[str, ..
 
     game_map = find_map(map_id)
     if map_id == "germany":
-        from sheetgen.players.dicetrip import play as trip_play
-        from sheetgen.rules.dicetrip import make_script as trip_script
+        from sheetgen.games.dicetrip.player import play as trip_play
+        from sheetgen.games.dicetrip.rules import make_script as trip_script
 
         board = trip_play(game_map, trip_script(map_id, seed)).board
         return dict(board.cells), ()
-    from sheetgen.players.game import play, setup_cells
-    from sheetgen.players.planner import PlannerPlayer
-    from sheetgen.rules.ontour import make_script
+    from sheetgen.games.ontour.players.game import play, setup_cells
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
+    from sheetgen.games.ontour.rules import make_script
 
     script = make_script(game_map, seed)
     board = play(game_map, script, PlannerPlayer()).board

@@ -147,7 +147,7 @@ def test_a_signal_between_write_and_rename_leaves_nothing(tmp_path: Path,
         import os, signal, sys
         sys.path.insert(0, {str(ROOT)!r})
         from pathlib import Path
-        from sheetgen.cli import common
+        import sheetgen.output as common
         real = os.replace
         def replace(a, b):
             os.kill(os.getpid(), {int(signum)})

@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from sheetgen.boardio_dicetrip import format_trip_boards
 from sheetgen.cli import main
+from sheetgen.games.dicetrip.grammar import format_trip_boards
+from sheetgen.games.dicetrip.player import play
+from sheetgen.games.dicetrip.rules import make_script
 from sheetgen.maps import find_map
 from sheetgen.model import Board
-from sheetgen.players.dicetrip import play
-from sheetgen.rules.dicetrip import make_script
 
 MM = 72 / 25.4
 GERMANY = find_map("germany")

@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetgen.boardio import MAX_ERRORS
 from sheetgen.cli import main
+from sheetgen.csvio import MAX_ERRORS
 from sheetgen.maps import find_map
 
 USA = find_map("usa")

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from sheetgen.byways import find_roadmap
 from sheetgen.cli import main
+from sheetgen.games.byways.roadmap import find_roadmap
 
 
 def run(*args: str):

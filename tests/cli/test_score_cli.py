@@ -11,8 +11,8 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
-from sheetgen.boardio import format_boards
 from sheetgen.cli import main
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner, Result
 from pypdf import PdfReader
 
-from sheetgen.boardio import format_boards
 from sheetgen.cli import main
+from sheetgen.games.ontour.grammar import format_boards
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 
@@ -103,9 +103,9 @@ def test_score_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
 
 
 def test_dicetrip_scorepad_agrees_with_the_json(tmp_path: Path) -> None:
-    from sheetgen.boardio_dicetrip import format_trip_boards
-    from sheetgen.players.dicetrip import play
-    from sheetgen.rules.dicetrip import make_script
+    from sheetgen.games.dicetrip.grammar import format_trip_boards
+    from sheetgen.games.dicetrip.player import play
+    from sheetgen.games.dicetrip.rules import make_script
 
     germany = find_map("germany")
     boards = [Board("germany", name, play(germany, make_script("germany", seed)).board.cells)

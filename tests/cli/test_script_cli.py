@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheetgen.cli import main
+from sheetgen.games.ontour.rules import make_script, script_to_json
 from sheetgen.maps import find_map
-from sheetgen.rules.ontour import make_script, script_to_json
 
 GOLDENS = Path(__file__).resolve().parent.parent / "data" / "scripts"
 
@@ -73,7 +73,7 @@ def test_pdf_default_name_one_page_and_reproducible(tmp_path: Path,
 
 
 def test_every_usa_game_fits_two_pages(tmp_path: Path) -> None:
-    from sheetgen.render.script import paginate
+    from sheetgen.games.ontour.script import paginate
     from sheetgen.templates import paper
 
     usa = find_map("usa")
@@ -98,9 +98,9 @@ def test_same_json_as_library() -> None:
 
 
 def test_par_is_the_players_best_route() -> None:
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
-    from sheetgen.solve.ontour import best_route
+    from sheetgen.games.ontour.players.game import play
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
+    from sheetgen.games.ontour.score import best_route
 
     usa = find_map("usa")
     expected = best_route(usa, play(usa, make_script(usa, 7), PlannerPlayer()).board)
@@ -113,11 +113,11 @@ def test_par_is_the_players_best_route() -> None:
 
 
 def test_check_command(tmp_path: Path) -> None:
-    pytest.importorskip("sheetgen.boardio")
+    pytest.importorskip("sheetgen.csvio")
+    from sheetgen.games.ontour.check import check_board
+    from sheetgen.games.ontour.players.game import play
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
     from sheetgen.model import Board, Cell, CellKind
-    from sheetgen.players.game import play
-    from sheetgen.players.planner import PlannerPlayer
-    from sheetgen.rules.check import check_board
 
     usa = find_map("usa")
     script = make_script(usa, 3)

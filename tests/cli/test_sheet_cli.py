@@ -110,7 +110,7 @@ def test_output_path_that_is_a_folder_is_refused(tmp_path: Path) -> None:
 def test_seeded_sheet_prefills_the_setup_numbers_in_their_circles(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
-    from sheetgen.rules.ontour import make_script
+    from sheetgen.games.ontour.rules import make_script
 
     svg_path = tmp_path / "seeded.svg"
     result = run("sheet", "usa", "-n", "1", "--seed", "4711", "--format", "svg",

@@ -6,7 +6,7 @@ from collections import deque
 
 import pytest
 
-from sheetgen.byways import LETTERS, Colour, SpaceKind, find_roadmap, parse_roadmap
+from sheetgen.games.byways.roadmap import LETTERS, Colour, SpaceKind, find_roadmap, parse_roadmap
 from sheetgen.maps import MapDataError, find_geometry, map_text
 
 ROAD = find_roadmap()

@@ -117,7 +117,7 @@ def test_any_other_text_is_no_sheet_code(text: str) -> None:
 
 @given(st.integers(0, 10**30), st.integers(1, 10**4), st.sampled_from(["usa", "germany"]))
 def test_every_code_the_renderer_writes_reads_back(seed: int, number: int, map_id: str) -> None:
-    from sheetgen.render.sheet import SheetOptions, sheet_code
+    from sheetgen.games.ontour.sheet import SheetOptions, sheet_code
 
     text = sheet_code(find_map(map_id), paper("a4"), SheetOptions(seed=seed,
                                                                   sheet_number=number))

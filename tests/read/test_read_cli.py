@@ -157,9 +157,9 @@ def test_a_photo_of_a_sheet_printed_by_today_s_sheet_command_is_read(tmp_path: P
     # read, and said to be no finished game of seed 7, as `check` would say (exit 3)
     assert code == 3, err
     assert f"{photo}: Player 1: not a legal board of seed 7: " in err
+    from sheetgen.games.ontour.players.game import setup_cells
+    from sheetgen.games.ontour.rules import make_script
     from sheetgen.maps import find_map
-    from sheetgen.players.game import setup_cells
-    from sheetgen.rules.ontour import make_script
 
     usa = find_map("usa")
     setup = {k: c.text for k, c in setup_cells(make_script(usa, 7), usa).items()}

@@ -1,0 +1,563 @@
+"""Player sheets: the map at print scale, region tints, write-in circles, what players
+write during a game, and marks for reading a filled sheet back.
+
+The drawing is built from public pieces so other pages (scored boards, kits) can compose
+them: ``add_map`` draws a map with its circles and optional written cells at an offset,
+``add_legend`` the region key, ``sheet_svg`` a whole player sheet.
+
+Colours: a space is tinted with a light shade of its longitude region's card colour
+(west, central, east), the south is hatched in the south card's colour and the line
+between north and south is drawn bold, so the five card colours are the five things
+they mean on the map too. Where the drawn map and the board disagree, the sheet says so:
+a bar across a shared border that is not a link, a connector for a link that is not a
+shared border (``border_marks``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite
+from svgwrite.container import Group
+
+from sheetgen.draw.marks import QR_MODULE, add_registration_marks
+from sheetgen.draw.marks import sheet_code as code_text
+from sheetgen.draw.page import new_page, star_points
+from sheetgen.draw.patterns import pattern_fill
+from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.style import Style, load_style
+from sheetgen.draw.text import fit_text, text, text_width, wrap
+from sheetgen.model import (
+    ALL_AREAS,
+    Area,
+    Cell,
+    CellKind,
+    Map,
+    MapGeometry,
+    Point,
+    Region,
+    Ring,
+    SpaceId,
+    make_edge,
+)
+from sheetgen.templates import Paper
+
+MARGIN = 10.0
+"""Page margin in mm (the issue asks for at least 8)."""
+HEADER = 12.0
+"""Height of the header band (title, name line, seed and date), mm."""
+FOOTER = 24.0
+"""Height of the band below a wide map (key, score, tie-break, turns, code), mm."""
+SIDE_MIN = 48.0
+"""A map leaving at least this much width beside it gets a side column (Europe); a wider
+map gets the band below it (USA)."""
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    """What varies between sheets of one map."""
+
+    player: str = ""
+    """Printed on the name line (blank for a line to write on)."""
+    seed: int | None = None
+    """A seeded game: printed in the header."""
+    prefilled: Mapping[SpaceId, Cell] | None = None
+    """Cells already written (the setup numbers of a seeded game)."""
+    attribution: str = ""
+    """Open-data credit printed in small type."""
+    sheet_number: int = 1
+    """Which sheet of a printed set this is (carried in the sheet's code)."""
+    date: str = ""
+    """Printed in the date field (blank for a line to write on)."""
+
+
+def _ring_path(rings: tuple[Ring, ...], dx: float, dy: float) -> str:
+    parts = []
+    for ring in rings:
+        pts = " ".join(f"{x + dx:.2f},{y + dy:.2f}" for x, y in ring)
+        parts.append(f"M{pts}Z")
+    return "".join(parts)
+
+
+def area_texture(dwg: svgwrite.Drawing, style: Style, area: Area) -> str | None:
+    """The fill laid over an area's tint: its latitude region's pattern in that region's
+    card colour (None: plain)."""
+    return pattern_fill(dwg, style.area_pattern[area.latitude],
+                        style.region_colour[area.latitude], pitch=2.4, opacity=0.6)
+
+
+Segment = tuple[Point, Point]
+
+
+def shared_borders(geometry: MapGeometry) -> dict[tuple[SpaceId, SpaceId], list[Segment]]:
+    """The outline segments two spaces share (a border drawn on the map), by pair."""
+    owners: dict[Segment, set[SpaceId]] = {}
+    for shape in geometry.shapes:
+        for ring in shape.rings:
+            for i in range(len(ring)):
+                a, b = ring[i - 1], ring[i]
+                key = (a, b) if a < b else (b, a)
+                owners.setdefault(key, set()).add(shape.space)
+    out: dict[tuple[SpaceId, SpaceId], list[Segment]] = {}
+    for seg, spaces in sorted(owners.items()):
+        if len(spaces) == 2:
+            first, second = sorted(spaces)
+            out.setdefault((first, second), []).append(seg)
+    return out
+
+
+@dataclass(frozen=True)
+class BorderMark:
+    """Where the drawn map and the board's links disagree."""
+
+    kind: str
+    """``bar``: a shared border that is not a link; ``connector``: a link that is not a
+    shared border."""
+    pair: tuple[SpaceId, SpaceId]
+    points: tuple[Point, ...]
+    """The bar's two ends, or the connector's polyline, in map mm."""
+
+
+BAR_LENGTH = 4.5
+"""Length of a no-link bar across its border, mm."""
+
+
+def border_marks(game_map: Map, geometry: MapGeometry,
+                 borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
+                 ) -> tuple[BorderMark, ...]:
+    """A bar across the middle of every shared border that is not a link, and a connector
+    for every link whose spaces share no border (the geometry's own line for it when it
+    has one, else a straight line between the nearest outline points)."""
+    if borders is None:
+        borders = shared_borders(geometry)
+    links = set(game_map.edges)
+    marks: list[BorderMark] = []
+    for pair, segs in borders.items():
+        if make_edge(*pair) in links:
+            continue
+        (ax, ay), (bx, by) = max(segs, key=lambda s: (math.dist(*s), s))
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        length = math.dist((ax, ay), (bx, by))
+        nx, ny = -(by - ay) / length, (bx - ax) / length
+        h = BAR_LENGTH / 2
+        marks.append(BorderMark("bar", pair, ((round(mx - nx * h, 2), round(my - ny * h, 2)),
+                                              (round(mx + nx * h, 2), round(my + ny * h, 2)))))
+    lines = {make_edge(*ln.ref.split("-", 1)): ln.points for ln in geometry.lines
+             if "-" in ln.ref}
+    for a, b in sorted(links):
+        if (a, b) in borders or (b, a) in borders:
+            continue
+        if (a, b) in lines:
+            pts = lines[(a, b)]
+        else:
+            pa = [p for ring in geometry.shape(a).rings for p in ring]
+            pb = [p for ring in geometry.shape(b).rings for p in ring]
+            if not pa or not pb:
+                continue  # a geometry without outlines (marks drawn alone): nothing to join
+            _, p, q = min((math.dist(p, q), p, q) for p in pa for q in pb)
+            pts = (p, q)
+        marks.append(BorderMark("connector", (a, b), tuple(pts)))
+    return tuple(marks)
+
+
+def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
+            origin: tuple[float, float], style: Style, *,
+            cells: Mapping[SpaceId, Cell] | None = None,
+            tint: bool = True, labels: bool = True) -> Group:
+    """Draw the map with its write-in circles at ``origin`` (top left, mm).
+
+    ``cells`` are values already written (drawn as a person would: the number, a star or
+    an X in the circle, and a ring around it when circled). ``tint`` False draws the map in
+    white, for pages where something else carries the colour.
+    """
+    dx, dy = origin
+    group = dwg.g(class_="map")
+    context = dwg.g(class_="context", fill=style.ink["context_land"], stroke="#d0d0d0",
+                    stroke_width=0.2)
+    for ring in geometry.context:
+        context.add(dwg.path(d=_ring_path((ring,), dx, dy)))
+    group.add(context)
+
+    spaces = dwg.g(class_="spaces", stroke=style.ink["outline"], stroke_width=0.3,
+                   stroke_linejoin="round")
+    for shape in geometry.shapes:
+        space = game_map.space(shape.space)
+        tinted = tint and len(space.regions) == 2
+        fill = style.areas[space.area] if tinted else "#ffffff"
+        path_d = _ring_path(shape.rings, dx, dy)
+        spaces.add(dwg.path(d=path_d, fill=fill, fill_rule="evenodd", id=f"space-{space.id}"))
+        texture = area_texture(dwg, style, space.area) if tinted else None
+        if texture:
+            spaces.add(dwg.path(d=path_d, fill=texture, fill_rule="evenodd", stroke="none"))
+    group.add(spaces)
+
+    # The line between north and south: the borders whose two sides differ in latitude.
+    divide = []
+    borders = shared_borders(geometry)
+    for (a, b), segs in borders.items():
+        if game_map.space(a).area.latitude != game_map.space(b).area.latitude:
+            divide += [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
+                       for p, q in segs]
+    if divide:
+        group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
+                           stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
+
+    marks = border_marks(game_map, geometry, borders)
+    links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
+                  stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
+    for mark in marks:
+        if mark.kind == "connector":
+            links.add(dwg.polyline([(x + dx, y + dy) for x, y in mark.points],
+                                   class_="connector", id=f"link-{'-'.join(mark.pair)}"))
+    connected = {"-".join(m.pair) for m in marks if m.kind == "connector"}
+    for line in geometry.lines:
+        if line.kind == "water-link" and "-".join(sorted(line.ref.split("-", 1))) not in connected:
+            links.add(dwg.polyline([(x + dx, y + dy) for x, y in line.points]))
+    group.add(links)
+    bars = dwg.g(class_="no-links", stroke_linecap="butt")
+    for mark in marks:
+        if mark.kind == "bar":
+            (x1, y1), (x2, y2) = mark.points
+            ends = ((round(x1 + dx, 2), round(y1 + dy, 2)), (round(x2 + dx, 2), round(y2 + dy, 2)))
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.0))
+            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.0,
+                              class_="no-link", id=f"no-link-{'-'.join(mark.pair)}"))
+    group.add(bars)
+
+    radius = geometry.circle_diameter / 2
+    circles = dwg.g(class_="write-in")
+    for shape in geometry.shapes:
+        cx, cy = shape.anchor[0] + dx, shape.anchor[1] + dy
+        if shape.leader_to is not None:
+            lx, ly = shape.leader_to[0] + dx, shape.leader_to[1] + dy
+            length = ((lx - cx) ** 2 + (ly - cy) ** 2) ** 0.5 or 1.0
+            sx, sy = cx + (lx - cx) * radius / length, cy + (ly - cy) * radius / length
+            circles.add(dwg.line((round(sx, 2), round(sy, 2)), (round(lx, 2), round(ly, 2)),
+                                 stroke=style.ink["outline"], stroke_width=0.3,
+                                 class_="leader"))
+            circles.add(dwg.circle((round(lx, 2), round(ly, 2)), 0.7,
+                                   fill=style.ink["outline"]))
+        circles.add(dwg.circle((round(cx, 2), round(cy, 2)), radius, fill="#ffffff",
+                               stroke=style.ink["outline"], stroke_width=0.35,
+                               class_="circle", id=f"circle-{shape.space}"))
+        if labels:
+            space = game_map.space(shape.space)
+            lx, ly = shape.label_at[0] + dx, shape.label_at[1] + dy
+            # A white plate under the label keeps it legible over borders and hatching.
+            plate_w = text_width(space.label, 8, condensed=True) + 1.2
+            circles.add(dwg.rect((round(lx - plate_w / 2, 2), round(ly - 2.6, 2)),
+                                 (round(plate_w, 2), 3.3), rx=0.6, fill="#ffffff",
+                                 fill_opacity=0.85, class_="label-plate"))
+            circles.add(text(dwg, space.label, lx, ly, 8, condensed=True, anchor="middle",
+                             class_="label"))
+        if cells and shape.space in cells:
+            circles.add(_cell_mark(dwg, cells[shape.space], cx, cy, radius, style))
+    group.add(circles)
+    return group
+
+
+def _cell_mark(dwg: svgwrite.Drawing, cell: Cell, cx: float, cy: float, radius: float,
+               style: Style) -> Group:
+    """A written value in its circle: number, star or X, ringed when circled."""
+    ink = style.ink["text"]
+    mark = dwg.g(class_=f"cell cell-{cell.kind.value}")
+    if cell.kind is CellKind.NUMBER:
+        mark.add(text(dwg, f"{cell.value:02d}", cx, cy + 1.75, 14, bold=True,
+                      anchor="middle", fill=ink))
+    elif cell.kind is CellKind.STAR:
+        mark.add(dwg.polygon(star_points(cx, cy, radius * 0.62), fill=ink))
+    else:
+        r = radius * 0.5
+        mark.add(dwg.line((cx - r, cy - r), (cx + r, cy + r), stroke=ink, stroke_width=0.8,
+                          stroke_linecap="round"))
+        mark.add(dwg.line((cx - r, cy + r), (cx + r, cy - r), stroke=ink, stroke_width=0.8,
+                          stroke_linecap="round"))
+    if cell.circled:
+        mark.add(dwg.circle((round(cx, 2), round(cy, 2)), radius - 0.9, fill="none",
+                            stroke=ink, stroke_width=0.6, class_="circled"))
+    return mark
+
+
+KEY_ORDER = (Region.NORTH, Region.SOUTH, Region.WEST, Region.CENTRAL, Region.EAST)
+
+
+def _region_tint(style: Style, region: Region) -> str:
+    """The map tint of a longitude region (its areas share one tint)."""
+    area = next(a for a in ALL_AREAS if a.longitude is region)
+    return style.areas[area]
+
+
+def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style, *,
+               columns: int = 5, width: float = 0.0) -> Group:
+    """The region key: each of the five regions as its card shows it (colour, pattern,
+    name) beside how the map shows it (a tint for west, central and east; the hatch and
+    the bold divide for south and north). ``columns`` 5 lays the key out in a row, 1 in
+    a column ``width`` mm wide. Returns the group; its size is ``legend_size``."""
+    x0, y0 = origin
+    legend = dwg.g(class_="legend")
+    cell_w, cell_h = legend_cell(columns, width)
+    chip_w = 9.0
+    for k, region in enumerate(KEY_ORDER):
+        x = x0 + (k % columns) * cell_w
+        y = y0 + (k // columns) * cell_h
+        item = dwg.g(class_=f"key key-{region.value}")
+        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=style.region_colour[region],
+                          class_="key-chip"))
+        texture = pattern_fill(dwg, style.region_pattern[region], "#ffffff", pitch=1.6,
+                               opacity=0.9)
+        if texture:
+            item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=texture))
+        sx = x + chip_w + 1.0
+        if region in (Region.NORTH, Region.SOUTH):
+            sample = dwg.g(class_="key-map")
+            sample.add(dwg.rect((sx, y), (6.0, 5.0), fill="#ffffff",
+                                stroke=style.ink["outline"], stroke_width=0.25))
+            hatch = pattern_fill(dwg, style.area_pattern[region], style.region_colour[region],
+                                 pitch=2.4, opacity=0.6)
+            if hatch:
+                sample.add(dwg.rect((sx, y), (6.0, 5.0), fill=hatch))
+            edge = y + 5.0 if region is Region.NORTH else y
+            sample.add(dwg.line((sx, edge), (sx + 6.0, edge), stroke=style.ink["text"],
+                                stroke_width=0.9))
+            item.add(sample)
+        else:
+            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=_region_tint(style, region),
+                              stroke=style.ink["outline"], stroke_width=0.25,
+                              class_="key-map"))
+        item.add(text(dwg, region.value.capitalize(), sx + 7.2, y + 3.9, 8, bold=True,
+                      fill=style.ink["text"]))
+        legend.add(item)
+    return legend
+
+
+def legend_cell(columns: int, width: float = 0.0) -> tuple[float, float]:
+    """Width and height of one entry of the region key."""
+    return (max(width / columns, 40.0) if columns == 1 else 37.0, 6.4)
+
+
+def legend_size(columns: int = 5, width: float = 0.0) -> tuple[float, float]:
+    cell_w, cell_h = legend_cell(columns, width)
+    rows = -(-len(KEY_ORDER) // columns)
+    return (cell_w * columns, cell_h * rows)
+
+
+LEGEND_SIZE = legend_size()
+
+
+def side_column(page_w: float, geometry: MapGeometry) -> bool:
+    """Does the sheet put its furniture beside the map (True) or below it?"""
+    return page_w - 2 * MARGIN - geometry.width - 4.0 >= SIDE_MIN
+
+
+def map_origin(page_w: float, page_h: float, geometry: MapGeometry) -> tuple[float, float]:
+    """Top-left corner of the map on a sheet: under the header; at the left margin when
+    the furniture goes beside it, else centred above the band."""
+    body_top = MARGIN + HEADER
+    if side_column(page_w, geometry):
+        body_h = page_h - 2 * MARGIN - HEADER
+        return (MARGIN, body_top + max(0.0, (body_h - geometry.height) / 2))
+    return ((page_w - geometry.width) / 2, body_top)
+
+
+def furniture_box(page_w: float, page_h: float,
+                  geometry: MapGeometry) -> tuple[float, float, float, float]:
+    """The free rectangle (x, y, width, height) for the sheet's furniture: the column
+    beside the map or the band below it."""
+    ox, oy = map_origin(page_w, page_h, geometry)
+    if side_column(page_w, geometry):
+        x = ox + geometry.width + 5.0
+        return (x, MARGIN + HEADER, page_w - MARGIN - x, page_h - 2 * MARGIN - HEADER)
+    y = oy + geometry.height + 3.0
+    return (MARGIN, y, page_w - 2 * MARGIN, page_h - MARGIN - y)
+
+
+def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
+    """What the sheet's QR code carries (``sheetgen.draw.marks.sheet_code``)."""
+    return code_text(game_map.id, paper.id, options.seed, options.sheet_number)
+
+
+def turn_count(game_map: Map) -> int:
+    """Boxes in the turn tracker: two numbers a turn after the four setup numbers, plus a
+    few for star turns and the last turns."""
+    return -(-(len(game_map.spaces) - 4) // 2) + 5
+
+
+def _box(dwg: svgwrite.Drawing, x: float, y: float, w: float, h: float, style: Style,
+         class_: str) -> Any:
+    return dwg.rect((round(x, 2), round(y, 2)), (round(w, 2), round(h, 2)), rx=0.6,
+                    fill="#ffffff", stroke=style.ink["outline"], stroke_width=0.4,
+                    class_=class_)
+
+
+SCORE_FIELDS = (("Spaces on route", "score-spaces"), ("Circled on route", "score-circled"))
+"""What the score breakdown adds up before its total: (label, class) per box."""
+
+
+def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style,
+                    fields: tuple[tuple[str, str], ...] = SCORE_FIELDS) -> Group:
+    """Score breakdown (each of ``fields`` + ... = total) and the tie-break box (circled
+    spaces on the whole board) under the total, top left at (x, y); ``score_size(fields)``
+    wide and high."""
+    group = dwg.g(class_="score-boxes")
+    muted = style.ink["muted"]
+    box_w, box_h = 12.0, 8.0
+    group.add(text(dwg, "Score", x, y + 3.2, 8.5, bold=True))
+    cells = (*fields, ("Total", "score-total"))
+    for k, (label, cls) in enumerate(cells):
+        bx = x + k * (box_w + 6.0)
+        group.add(text(dwg, label, bx, y + 7.4, 5.5, fill=muted))
+        group.add(_box(dwg, bx, y + 8.6, box_w, box_h, style, f"score-box {cls}"))
+        if k < len(fields):
+            group.add(text(dwg, "+" if k < len(fields) - 1 else "=", bx + box_w + 3.0,
+                           y + 14.4, 11, bold=True, anchor="middle"))
+    ty = y + 8.6 + box_h + 1.5
+    group.add(text(dwg, "Tie-break:", x, ty + 3.0, 6.5, bold=True))
+    group.add(text(dwg, "circled on the whole board", x, ty + 6.2, 6.5, fill=muted))
+    group.add(_box(dwg, x + len(fields) * (box_w + 6.0), ty, box_w, 6.5, style,
+                   "tie-break-box"))
+    return group
+
+
+def score_size(fields: tuple[tuple[str, str], ...] = SCORE_FIELDS) -> tuple[float, float]:
+    """Width and height of :func:`add_score_boxes` with ``fields``."""
+    n = len(fields) + 1
+    return (n * 12.0 + (n - 1) * 6.0, 8.6 + 8.0 + 1.5 + 6.5)
+
+
+SCORE_SIZE = score_size()
+
+
+def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, turns: int,
+                     style: Style) -> tuple[Group, float]:
+    """Numbered boxes to tick, one a turn, in rows that fit ``width`` (the title too:
+    wrapped when narrower than it); the group and its height."""
+    group = dwg.g(class_="turn-tracker")
+    title = wrap("Turns (tick one a turn)", width, 8.5, bold=True)
+    for k, line in enumerate(title):
+        group.add(text(dwg, line, x, y + 3.2 + 3.6 * k, 8.5, bold=True))
+    y += 3.6 * (len(title) - 1)
+    side, pitch = 4.6, 5.4
+    per_row = max(1, int((width + pitch - side) // pitch))
+    for k in range(turns):
+        bx = x + (k % per_row) * pitch
+        by = y + 5.0 + (k // per_row) * (pitch + 2.2)
+        group.add(dwg.rect((round(bx, 2), round(by, 2)), (side, side), fill="#ffffff",
+                           stroke=style.ink["outline"], stroke_width=0.3, class_="turn-box"))
+        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 1.9, 4.5, anchor="middle",
+                       fill=style.ink["muted"]))
+    rows = -(-turns // per_row)
+    return group, 3.6 * (len(title) - 1) + 5.0 + rows * (pitch + 2.2)
+
+
+RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
+         "equal numbers may follow each other; a star is any number. "
+         "Score: 1 point per space on your route + 1 per circled space on it. "
+         "Tie-break: most circled spaces on the whole board. "
+         "A bar across a border: no link there; a dashed line: a link over water.")
+
+
+def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOptions,
+               style: Style) -> None:
+    """The header band of a sheet ``width`` mm wide: title, name line, seed and date
+    fields (filled from ``options``), and a note under the title on a seeded sheet."""
+    muted = style.ink["muted"]
+    top = MARGIN
+    dwg.add(text(dwg, title, MARGIN + 0.5, top + 7.5, 17, bold=True))
+    name_x = MARGIN + 72.0
+    dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
+    dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
+                     stroke=style.ink["outline"], stroke_width=0.3, class_="name-line"))
+    if options.player:
+        (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
+        dwg.add(text(dwg, name, name_x + 12, top + 6.9, name_pt, bold=True,
+                     class_="player-name"))
+    field_x = width - MARGIN - 88.0
+    for label, value, fx, fw, cls in (
+            ("Seed", "" if options.seed is None else str(options.seed), field_x, 40.0,
+             "seed-field"),
+            ("Date", options.date, field_x + 50.0, 38.0, "date-field")):
+        dwg.add(text(dwg, label, fx, top + 7.5, 9, fill=muted))
+        dwg.add(dwg.line((fx + 9.0, top + 8.1), (fx + fw, top + 8.1),
+                         stroke=style.ink["outline"], stroke_width=0.3, class_=cls))
+        if value:
+            dwg.add(text(dwg, value, fx + 10.0, top + 6.9, 10, bold=True, class_=f"{cls}-value"))
+    if options.seed is not None:
+        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN + 0.5, top + 11.3, 7,
+                     fill=muted))
+
+
+def sheet_page(title: str, paper: Paper, options: SheetOptions,
+               style: Style) -> tuple[svgwrite.Drawing, float, float]:
+    """A blank landscape player sheet of every map: white paper, the registration marks
+    and the header with the seed and date fields. Returns it with its width and height."""
+    width, height = paper.landscape
+    dwg = new_page(width, height)
+    dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
+    dwg.add(add_registration_marks(dwg, width, height))
+    add_header(dwg, title, width, options, style)
+    return dwg, width, height
+
+
+def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
+              options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
+    """One landscape player sheet as SVG text."""
+    style = style or load_style()
+    dwg, width, height = sheet_page(game_map.title, paper, options, style)
+
+    origin = map_origin(width, height, geometry)
+    dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=options.prefilled))
+
+    fx, fy, fw, fh = furniture_box(width, height, geometry)
+    payload = sheet_code(game_map, paper, options)
+    code_side = qr_side(payload, QR_MODULE)
+    credit = options.attribution.splitlines()
+    if side_column(width, geometry):
+        y = fy
+        dwg.add(add_legend(dwg, (fx, y), style, columns=1, width=fw))
+        y += legend_size(1, fw)[1] + 4.0
+        dwg.add(add_score_boxes(dwg, fx, y, style))
+        y += SCORE_SIZE[1] + 5.0
+        tracker, th = add_turn_tracker(dwg, fx, y, fw, turn_count(game_map), style)
+        dwg.add(tracker)
+        y += th + 3.0
+        for line in wrap(RULES, fw, 6.5):
+            dwg.add(text(dwg, line, fx, y + 2.4, 6.5, fill=style.ink["text"], class_="rules"))
+            y += 3.0
+        qx, qy = fx - 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
+        credit_x = qx + code_side - 4 * QR_MODULE + 2.0
+        credit_y, credit_w = fy + fh, fx + fw - credit_x
+    else:
+        x = fx
+        dwg.add(add_legend(dwg, (x, fy), style, columns=3))
+        ks = legend_size(3)
+        rules_w = ks[0] - 2.0
+        for k, line in enumerate(wrap(RULES, rules_w, 6.0)[:3]):
+            dwg.add(text(dwg, line, x, fy + ks[1] + 2.6 + 2.7 * k, 6.0, fill=style.ink["text"],
+                         class_="rules"))
+        x += ks[0] + 4.0
+        dwg.add(add_score_boxes(dwg, x, fy, style))
+        x += SCORE_SIZE[0] + 7.0
+        # The code's quiet zone stays inside the margin, clear of the registration mark.
+        qx, qy = fx + fw - code_side, fy + fh - code_side
+        tracker_w = qx + 4 * QR_MODULE - 3.0 - x
+        tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
+        dwg.add(tracker)
+        credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
+    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+    add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
+    return str(dwg.tostring())
+
+
+def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float,
+               width: float, style: Style) -> None:
+    """The open-data credit in small type, its last line's baseline at ``bottom``: set
+    from ``x`` and wrapped to ``width`` mm, or (``width`` 0) ending at ``x`` unwrapped."""
+    anchor = "start" if width else "end"
+    if width:
+        credit = [part for line in credit for part in wrap(line, width, 5.0)]
+    for k, line in enumerate(reversed(credit)):
+        dwg.add(text(dwg, line, x, bottom - 3.0 * k, 5.0, anchor=anchor,
+                     fill=style.ink["muted"], class_="attribution"))

@@ -1,1 +1,0 @@
-"""Game rules: one module a game. Pure and seeded: no files, no global random state."""
