@@ -35,16 +35,20 @@ from sklearn.datasets import load_digits
 from torch import nn
 
 from sheetgen.read import synth
-from sheetgen.read.glyphs import CLASSES, MODEL, SIDE, features
+from sheetgen.read.glyphs import CLASSES, MODELS, SIDE, features
 
 SEED = 20261126
-PER_FONT = 90
+PER_FONT = 70
 """Glyphs per class and training font."""
 PEN = 2000
 """Pen-drawn glyphs per class (X, star, parentheses)."""
 HAND = 8
 """Jittered copies of each training handwritten digit."""
-EPOCHS = 14
+EPOCHS = 10
+READER_SHEETS = 40
+"""Photos of filled sheets the reader cuts glyphs from, for training."""
+READER_COPIES = 3
+"""How many times each of those glyphs counts."""
 
 
 def samples(rng: np.random.Generator, fonts: tuple[str, ...], hand: tuple[np.ndarray, ...],
@@ -75,6 +79,43 @@ def samples(rng: np.random.Generator, fonts: tuple[str, ...], hand: tuple[np.nda
     return np.stack(xs)[:, None, :, :], np.array(ys)
 
 
+def reader_glyphs(rng: np.random.Generator, sheets: int,
+                  hand: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Glyphs as the reader itself cuts them out of photos: sheets of every map filled in
+    the training fonts and handwriting, photographed in software, registered and cut by
+    ``sheetgen.read``; a circle's glyphs are labelled by the characters written in it
+    when the reader found as many as were written."""
+    import cv2
+
+    from sheetgen.read.cells import cut_cell
+    from sheetgen.read.register import ReadError, register
+
+    synth.register_handwriting("hand-train", *hand)
+    sources = (*synth.TRAIN_FONTS, "hand-train", "hand-train", "hand-train")
+    xs: list[np.ndarray] = []
+    ys: list[int] = []
+    for k in range(sheets):
+        map_id, paper = synth.MAPS[k % len(synth.MAPS)]
+        writer = synth.Hand(sources[int(rng.integers(len(sources)))],
+                            int(rng.integers(0, 110)), float(rng.uniform(4.2, 5.6)))
+        sample = synth.make_sample(map_id, paper, int(rng.integers(10_000, 20_000)),
+                                   1, writer, synth.random_shot(rng), rng)
+        image = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        try:
+            found = register(image)
+        except ReadError:
+            continue
+        for space, chars in sample.written.items():
+            cut = cut_cell(found.page, found.layout, space, rings=map_id != "germany")
+            masks = cut.splits[0]
+            if len(masks) != len(chars):
+                continue
+            for mask, char in zip(masks, chars, strict=True):
+                xs.append(features(mask))
+                ys.append(CLASSES.index(char.lower()))
+    return np.stack(xs)[:, None, :, :], np.array(ys)
+
+
 class Net(nn.Module):
     def __init__(self) -> None:
         super().__init__()
@@ -91,8 +132,10 @@ class Net(nn.Module):
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Train the glyph classifier.")
-    parser.add_argument("--out", type=Path, default=MODEL, help="where to write the model")
-    out_model = parser.parse_args().out
+    parser.add_argument("--out-dir", type=Path, default=None,
+                        help="where to write the models (default: beside glyphs.py)")
+    folder = parser.parse_args().out_dir
+    outputs = [m if folder is None else folder / m.name for m in MODELS]
     start = time.process_time()
     torch.manual_seed(SEED)
     torch.use_deterministic_algorithms(True)
@@ -109,11 +152,31 @@ def main() -> int:
     tx, ty = samples(np.random.default_rng(SEED + 1), synth.TEST_FONTS, test_hand, 20, 100, 1)
     print(f"{len(y)} training glyphs, {len(ty)} held out "
           f"({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
+    rx, ry = reader_glyphs(np.random.default_rng(SEED + 2), READER_SHEETS, train_hand)
+    print(f"{len(ry)} glyphs cut by the reader from {READER_SHEETS} photos "
+          f"({time.process_time() - start:.0f} s CPU)", file=sys.stderr)
+    x = np.concatenate([x, *([rx] * READER_COPIES)])
+    y = np.concatenate([y, *([ry] * READER_COPIES)])
+    for k, out in enumerate(outputs):
+        net = _train(x, y, tx, ty, SEED + 100 * k)
+        torch.onnx.export(net, (torch.zeros(1, 1, SIDE, SIDE),), str(out),
+                          input_names=["glyph"], output_names=["probabilities"],
+                          dynamic_axes={"glyph": {0: "n"}, "probabilities": {0: "n"}},
+                          opset_version=17, dynamo=False)
+        print(f"wrote {out} ({out.stat().st_size} bytes) at "
+              f"{time.process_time() - start:.0f} s CPU")
+    return 0
+
+
+def _train(x: np.ndarray, y: np.ndarray, tx: np.ndarray, ty: np.ndarray,
+           seed: int) -> Net:
+    """One network trained on (x, y), with its figures on the held-out (tx, ty)."""
+    torch.manual_seed(seed)
     net = Net()
     xt, yt = torch.from_numpy(x), torch.from_numpy(y)
     optimiser = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, EPOCHS)
-    order = torch.Generator().manual_seed(SEED)
+    order = torch.Generator().manual_seed(seed)
     for epoch in range(EPOCHS):
         net.train()
         perm = torch.randperm(len(yt), generator=order)
@@ -140,13 +203,7 @@ def main() -> int:
     for k, label in enumerate(CLASSES):
         pick = ty == k
         print(f"  {label}: {np.mean(predicted[pick] == k):.3f} of {pick.sum()}")
-    torch.onnx.export(net, (torch.zeros(1, 1, SIDE, SIDE),), str(out_model),
-                      input_names=["glyph"], output_names=["probabilities"],
-                      dynamic_axes={"glyph": {0: "n"}, "probabilities": {0: "n"}},
-                      opset_version=17, dynamo=False)
-    print(f"wrote {out_model} ({out_model.stat().st_size} bytes) in "
-          f"{time.process_time() - start:.0f} s CPU")
-    return 0
+    return net
 
 
 if __name__ == "__main__":

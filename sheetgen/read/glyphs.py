@@ -1,9 +1,10 @@
 """The glyph classifier: one handwritten or printed mark (a digit, an X, a star, a
 parenthesis) to a probability for each class.
 
-The model is a small convolutional network trained by ``tools/train_glyphs.py`` on digits
-rendered from several fonts with jitter and on the handwritten digits that ship inside
-scikit-learn, exported to ONNX (``glyphs.onnx``, beside this module) and run with
+The model is two small convolutional networks trained by ``tools/train_glyphs.py`` on
+digits rendered from several fonts with jitter, on the handwritten digits that ship inside
+scikit-learn, and on glyphs the reader itself cut out of photos of filled sheets, exported
+to ONNX (``glyphs-1.onnx``, ``glyphs-2.onnx``, beside this module) and run with
 onnxruntime. Nothing is downloaded: the model travels inside the package.
 
 A glyph enters the model as :func:`features`: its ink mask cropped to its bounding box,
@@ -24,7 +25,9 @@ CLASSES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "x", "*", "(", ")")
 DIGITS = CLASSES[:10]
 SIDE = 24
 """The side of the square a glyph is scaled to."""
-MODEL = Path(__file__).with_name("glyphs.onnx")
+MODELS = tuple(Path(__file__).with_name(f"glyphs-{k}.onnx") for k in (1, 2))
+"""Two networks trained alike from different random starts: their probabilities are
+averaged, and where they disagree the confidence drops."""
 
 
 def features(mask: np.ndarray) -> np.ndarray:
@@ -47,14 +50,15 @@ def features(mask: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _session() -> Any:
+def _sessions() -> tuple[Any, ...]:
     import onnxruntime
 
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     options.inter_op_num_threads = 1
-    return onnxruntime.InferenceSession(str(MODEL), options,
-                                        providers=["CPUExecutionProvider"])
+    return tuple(onnxruntime.InferenceSession(str(model), options,
+                                              providers=["CPUExecutionProvider"])
+                 for model in MODELS)
 
 
 def variants(mask: np.ndarray) -> list[np.ndarray]:
@@ -81,13 +85,13 @@ def variants(mask: np.ndarray) -> list[np.ndarray]:
 
 def classify(masks: list[np.ndarray]) -> np.ndarray:
     """Class probabilities (rows in the order of ``masks``, columns in ``CLASSES``
-    order), each the mean over the glyph's :func:`variants`."""
+    order), each the mean over the networks and the glyph's :func:`variants`."""
     if not masks:
         return np.zeros((0, len(CLASSES)), dtype=np.float32)
-    session = _session()
     groups = [variants(m) for m in masks]
     batch = np.stack([features(v) for group in groups for v in group])[:, None, :, :]
-    (probs,) = session.run(None, {session.get_inputs()[0].name: batch})
+    probs = np.mean([session.run(None, {session.get_inputs()[0].name: batch})[0]
+                     for session in _sessions()], axis=0)
     out = np.zeros((len(masks), len(CLASSES)), dtype=np.float32)
     k = 0
     for i, group in enumerate(groups):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -229,12 +229,22 @@ class Hand:
     """Height of a digit."""
 
 
+_HANDWRITING: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def register_handwriting(source: str, images: np.ndarray, labels: np.ndarray) -> None:
+    """Let ``Hand(source, ...)`` write with these 8 x 8 digits (the training script
+    registers scikit-learn's training digits as ``hand-train``)."""
+    _HANDWRITING[source] = (images, labels)
+
+
 def char_glyph(hand: Hand, char: str, px: int, rng: np.random.Generator) -> np.ndarray:
     """One character of a cell written by ``hand``, ``px`` pixels high."""
-    if char in "x*()" and (hand.source == "hand" or rng.random() < 0.5):
+    by_hand = hand.source.startswith("hand")
+    if char in "x*()" and (by_hand or rng.random() < 0.5):
         return jitter(pen_glyph(char, px, rng), rng, 0.5)
-    if hand.source == "hand":
-        images, labels = handwritten()
+    if by_hand:
+        images, labels = _HANDWRITING.get(hand.source) or handwritten()
         pool = np.nonzero(labels == int(char))[0]
         return jitter(hand_glyph(images[int(rng.choice(pool))], px), rng, 0.4)
     glyph = font_glyph(hand.source, "X" if char == "x" and rng.random() < 0.5 else char, px)
@@ -258,7 +268,7 @@ def cell_chars(cell: Cell, dicetrip: bool, rng: np.random.Generator) -> tuple[st
 
 
 def write_cell(page: np.ndarray, cx: float, cy: float, radius: float, ppm: float,
-               cell: Cell, hand: Hand, dicetrip: bool, rng: np.random.Generator) -> None:
+               cell: Cell, hand: Hand, dicetrip: bool, rng: np.random.Generator) -> str:
     """Write ``cell`` into the circle at (cx, cy) mm of ``page`` (grey, ``ppm`` pixels a
     mm) as ``hand`` would."""
     chars, ring = cell_chars(cell, dicetrip, rng)
@@ -299,6 +309,7 @@ def write_cell(page: np.ndarray, cx: float, cy: float, radius: float, ppm: float
                     start + sweep, 255, max(1, round(ppm * rng.uniform(0.25, 0.45))),
                     cv2.LINE_AA)
         _stamp(page, canvas, ox, oy, hand.ink)
+    return chars
 
 
 def _stamp(page: np.ndarray, glyph: np.ndarray, x: int, y: int, ink: int) -> None:
@@ -440,13 +451,18 @@ class Sample:
     cells: Mapping[str, Cell]
     """What the player wrote (and the setup numbers printed), by space."""
     jpeg: bytes
+    written: Mapping[str, str] = field(default_factory=dict)
+    """The characters in each circle, left to right (a ring drawn round them is not a
+    character; Dice Trip's parentheses are)."""
 
 
 def filled_sheet(map_id: str, paper: str, seed: int, sheet: int, cells: Mapping[str, Cell],
                  hand: Hand, ppm: float, rng: np.random.Generator,
-                 printed: Sequence[str] = (), name: str = "") -> np.ndarray:
+                 printed: Sequence[str] = (), name: str = ""
+                 ) -> tuple[np.ndarray, dict[str, str]]:
     """The blank sheet of ``map_id`` rendered at ``ppm`` with ``cells`` written in by
-    ``hand`` (spaces in ``printed`` are already on the sheet, printed by the renderer)."""
+    ``hand`` (spaces in ``printed`` are already on the sheet, printed by the renderer),
+    and the characters in each circle."""
     from sheetgen.games import game_of
     from sheetgen.maps import find_map
     from sheetgen.read.layout import layout_from_svg
@@ -459,14 +475,16 @@ def filled_sheet(map_id: str, paper: str, seed: int, sheet: int, cells: Mapping[
     page = render_page(svg, ppm)
     geometry = layout_from_svg(svg, map_id, paper)
     dicetrip = map_id == "germany"
+    written = {}
     for space, cell in cells.items():
         if space in printed:
+            written[space] = cell.text.strip("()")
             continue
         cx, cy, r = geometry.circles[space]
-        write_cell(page, cx, cy, r, ppm, cell, hand, dicetrip, rng)
+        written[space] = write_cell(page, cx, cy, r, ppm, cell, hand, dicetrip, rng)
     if name:
         write_name(page, geometry.name, ppm, name, hand.ink)
-    return page
+    return page, written
 
 
 def played_board(map_id: str, seed: int) -> tuple[dict[str, Cell], tuple[str, ...]]:
@@ -499,14 +517,15 @@ def make_sample(map_id: str, paper: str, seed: int, sheet: int, hand: Hand, shot
     that point of the page (mm)."""
     cells, printed = played_board(map_id, seed)
     ppm = shot.dpi / 25.4
-    page = filled_sheet(map_id, paper, seed, sheet, cells, hand, ppm, rng, printed, name)
+    page, written = filled_sheet(map_id, paper, seed, sheet, cells, hand, ppm, rng, printed,
+                                 name)
     if hand_over is not None:
         x, y = hand_over
         cv2.ellipse(page, (round(x * ppm), round(y * ppm)), (round(18 * ppm), round(13 * ppm)),
                     35.0, 0, 360, 150, -1)
     jpeg = photograph(page, shot, rng)
     label = f"{map_id}-{paper}-s{seed}-n{sheet}-{hand.source.split(':')[-1]}"
-    return Sample(label, map_id, paper, seed, sheet, hand, shot, cells, jpeg)
+    return Sample(label, map_id, paper, seed, sheet, hand, shot, cells, jpeg, written)
 
 
 def random_hand(rng: np.random.Generator) -> Hand:
