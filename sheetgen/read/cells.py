@@ -30,7 +30,7 @@ from sheetgen.read.register import PPM
 
 THRESHOLD = 0.9
 """A reading less sure than this is doubtful: written ``?``, for a person to settle."""
-STRAY = 1.2
+STRAY = 0.8
 """Ink (mm^2) in a circle that is neither a glyph, nor the ring, nor printed: more, and the
 cell is doubtful (a digit may have been lost)."""
 _DIGIT = [CLASSES.index(str(d)) for d in range(10)]
@@ -105,13 +105,19 @@ def _centre(patch: np.ndarray, radius: float, reach: float) -> tuple[float, floa
     return bx + half, by + half
 
 
-def _ink(patch: np.ndarray, inside: np.ndarray) -> np.ndarray:
-    """Ink inside the circle: darker than the paper by a third."""
+def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
+    """Ink inside the circle: darker than the paper by a third; within ``core`` (clear
+    of the printed outline's blur) by half of what the darkest writing there reaches, if
+    that is less (a light pencil, a thin pen blurred by the photo)."""
     values = patch[inside]
     paper = float(np.percentile(values, 85)) if values.size else 255.0
     paper = max(paper, 40.0)
     dark = (paper - patch.astype(np.float32)) / paper
-    ink: np.ndarray = (dark > 0.33) & inside
+    centre = dark[core & inside]
+    level = 0.33
+    if centre.size:
+        level = min(0.33, max(0.2, 0.5 * float(np.percentile(centre, 99.5))))
+    ink: np.ndarray = ((dark > 0.33) | ((dark > level) & core)) & inside
     return ink
 
 
@@ -222,9 +228,10 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     for dx, dy, dr in layout.printed.get(space, ()):
         printed |= _disc(patch.shape, (dx - cx) * PPM + ccx, (dy - cy) * PPM + ccy,
                          (dr + 0.2) * PPM)
-    ink = _ink(patch, inside & ~printed)
+    core = _disc(patch.shape, ccx, ccy, radius - 0.9 * PPM)
+    ink = _ink(patch, inside & ~printed, core)
     min_area = 0.4 * PPM * PPM
-    parts = _components(_ink(patch, inside), min_area)
+    parts = _components(_ink(patch, inside, core), min_area)
     # what the sheet prints in the circle (a tag, a letter) is no writing: a part that
     # lies in it is dropped, a stroke written across it keeps the rest of itself
     parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]

@@ -2,10 +2,9 @@
 parenthesis) to a probability for each class.
 
 The model is two small convolutional networks trained by ``tools/train_glyphs.py`` on
-digits rendered from several fonts with jitter, on the handwritten digits that ship inside
-scikit-learn, and on glyphs the reader itself cut out of photos of filled sheets, exported
-to ONNX (``glyphs-1.onnx``, ``glyphs-2.onnx``, beside this module) and run with
-onnxruntime. Nothing is downloaded: the model travels inside the package.
+digits rendered from several fonts with jitter and on the handwritten digits that ship
+inside scikit-learn, exported to ONNX (``glyphs-1.onnx``, ``glyphs-2.onnx``, beside this
+module) and run with onnxruntime. Nothing is downloaded: the model travels inside the package.
 
 A glyph enters the model as :func:`features`: its ink mask cropped to its bounding box,
 centred in a square (so its aspect ratio shows) and scaled to ``SIDE`` x ``SIDE`` pixels.
@@ -26,8 +25,8 @@ DIGITS = CLASSES[:10]
 SIDE = 24
 """The side of the square a glyph is scaled to."""
 MODELS = tuple(Path(__file__).with_name(f"glyphs-{k}.onnx") for k in (1, 2))
-"""Two networks trained alike from different random starts: their probabilities are
-averaged, and where they disagree the confidence drops."""
+"""Two networks trained on different sets of fonts: their probabilities are averaged, and
+where they disagree the confidence drops."""
 
 
 def features(mask: np.ndarray) -> np.ndarray:
