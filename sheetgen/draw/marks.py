@@ -7,20 +7,24 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-MARK_INSET = 5.0
+MARK_INSET = 6.0
 """Registration marks: distance of each mark's outer edge from the paper edge, mm (home
-printers do not print the outer 3-5 mm)."""
+printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm)."""
 MARK_SIZE = 4.0
 """Side of a registration mark (a filled square), mm."""
-QR_MODULE = 0.5
-"""Side of one module of the sheet's code, mm."""
+QR_MODULE = 0.8
+"""Side of one module of the sheet's code, mm (a phone reads it from a tilted, slightly
+blurred photo)."""
+SHEET_LAYOUT = 2
+"""The layout these marks and this code belong to (as On Tour's sheets of layout 2)."""
 
 
 def sheet_code(map_id: str, paper_id: str, seed: int | None, number: int) -> str:
-    """What the sheet's QR code carries: ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``
+    """What the sheet's QR code carries: ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``
     (seed ``-`` for an unseeded sheet), so a photo of a filled sheet can be matched to
-    its map, paper and game later."""
-    return f"sheetgen:sheet:{map_id}:{paper_id}:{'-' if seed is None else seed}:{number}"
+    its layout, map, paper and game later (the form of On Tour's ``sheet_code``)."""
+    seed_text = "-" if seed is None else str(seed)
+    return f"sheetgen:sheet:v{SHEET_LAYOUT}:{map_id}:{paper_id}:{seed_text}:{number}"
 
 
 def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:

@@ -25,8 +25,8 @@ FROZEN = Path(__file__).with_name("layout1.json")
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _PAYLOAD = re.compile(
-    r"sheetgen:sheet:(?P<map>[a-z0-9_-]+):(?P<paper>[a-z0-9_-]+):(?P<seed>-|\d+):(?P<n>\d+)"
-    r"(?::(?:L|v|layout)?(?P<layout>\d+))?")
+    r"sheetgen:sheet:(?:v(?P<layout>\d+):)?(?P<map>[a-z0-9_-]+):(?P<paper>[a-z0-9_-]+):"
+    r"(?P<seed>-|\d+):(?P<n>\d+)")
 
 
 class LayoutError(ValueError):
@@ -46,8 +46,9 @@ class Code:
 
 
 def parse_code(text: str) -> Code | None:
-    """The sheet code ``sheetgen:sheet:MAP:PAPER:SEED:N`` (and an optional seventh field,
-    the layout version: ``L2``, ``v2`` or ``2``); None for any other text."""
+    """The sheet code ``sheetgen:sheet:vL:MAP:PAPER:SEED:N`` (layout L), or
+    ``sheetgen:sheet:MAP:PAPER:SEED:N`` (layout 1, before layouts were numbered); None for
+    any other text."""
     found = _PAYLOAD.fullmatch(text.strip())
     if found is None:
         return None

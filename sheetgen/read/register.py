@@ -391,14 +391,18 @@ def _without_code(gray: np.ndarray, work: np.ndarray, factor: float,
         what = "a QR code that is not a sheet's" if other_code else "no sheet code"
         raise ReadError(f"not a sheetgen sheet: {what} and no four registration marks found")
     quad = quad * factor
-    from sheetgen.read.layout import frozen_layout
+    from sheetgen.read.layout import drawn_layout, frozen_layout
 
     fits: list[tuple[float, SheetLayout, np.ndarray]] = []
+    layouts: list[SheetLayout] = []
     for key in sorted(_known_sheets()):
         map_id, paper = key.split(":")
-        layout = frozen_layout(map_id, paper)
-        if layout is None:
-            continue
+        frozen = frozen_layout(map_id, paper)
+        drawn = drawn_layout(map_id, paper)
+        layouts += [x for x in (frozen, drawn) if x is not None]
+        if frozen is not None and frozen.layout == drawn.layout:
+            layouts.pop()
+    for layout in layouts:
         page = np.array([layout.marks[0], layout.marks[1], layout.marks[3],
                          layout.marks[2]], dtype=np.float32)
         for turn in range(4):
