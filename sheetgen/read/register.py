@@ -128,6 +128,8 @@ def _square_blobs(gray: np.ndarray) -> list[tuple[float, float, float]]:
     block = max(15, (side // 30) | 1)
     binary = cv2.adaptiveThreshold(gray, 1, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
                                    block, 12)
+    # thin strokes (text printed next to a mark) cut off: solid squares stay
+    binary = cv2.morphologyEx(binary, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
     out = []
     for k in range(1, count):
