@@ -1,6 +1,6 @@
 """Legal boards built to be hard for the route search, by class, and a hill climber.
 
-    python benchmarks/adversarial.py [--maps usa,europe,paris] [--boards 30] [--seed 1]
+    python benchmarks/adversarial.py [--maps usa,europe,paris] [--boards 20] [--seed 1]
         [--classes ...] [--climb SECONDS] [--keep DIR] [--cpsat]
     python benchmarks/adversarial.py --again tests/data/boards/adversarial/*.csv [--cpsat]
 
@@ -25,8 +25,10 @@ circle), keeping a change when the scorer works no less: its search states, plus
 constraint model's deterministic time where the search hands the board on (both the
 same on every machine). Prints, per map and class, the scorer's CPU time per board
 (median and max), its most search states, how many boards went on to the model and the
-model's most work; with ``--cpsat`` the textbook CP-SAT model's time (median and max,
-stopped at ``TEXTBOOK_LIMIT``) and how many boards both score the same, proven by both.
+model's most work, and the peak memory of ``sheetgen score`` on the class's hardest board
+(the most work; in a process of its own); with ``--cpsat`` the textbook CP-SAT model's
+time (median and max, stopped at ``TEXTBOOK_LIMIT``) and how many boards both score the
+same, proven by both.
 ``--again`` measures kept boards one by one, with the peak memory of ``sheetgen score``
 on each in a process of its own. ``--pure`` measures the scorer as it is without
 OR-Tools.
@@ -39,6 +41,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -321,7 +324,7 @@ def _textbook(game_map: Map, board: Board) -> tuple[int, int, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maps", default="usa,europe,paris")
-    parser.add_argument("--boards", type=int, default=30)
+    parser.add_argument("--boards", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--classes", default="all")
     parser.add_argument("--climb", type=float, default=0.0,
@@ -342,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.again:
         return _again(args.again, args.cpsat, args.pure)
     print(f"{'map':<7} {'class':<14} {'n':>3} {'median ms':>9} {'max ms':>8} "
-          f"{'max states':>10} {'to model':>8} {'max model':>9}"
+          f"{'max states':>10} {'to model':>8} {'max model':>9} {'MB':>6}"
           + (f" {'CP-SAT median':>13} {'max ms':>8} {'agree':>6}" if args.cpsat else ""))
     for map_id in args.maps.split(","):
         game_map = find_map(map_id)
@@ -353,6 +356,8 @@ def main(argv: list[str] | None = None) -> int:
             boards = [CLASSES[name](game_map, rng, i) for i in range(args.boards)]
             efforts = [effort(game_map, b) for b in boards]
             line = _line(map_id, name, efforts)
+            hardest = max(range(len(boards)), key=lambda i: efforts[i].units)
+            line += f" {_memory(game_map, boards[hardest], args.pure):>6.1f}"
             if args.cpsat:
                 theirs = [_textbook(game_map, b) for b in boards]
                 agree = sum(t[0] == e.score == t[1]
@@ -367,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
                             else ""))
             print(line, flush=True)
             if args.climb:
-                worst = max(range(len(boards)), key=lambda i: efforts[i].units)
+                worst = hardest
                 target = (None if args.keep is None
                           else args.keep / f"{map_id}-{name}-{args.seed}.csv")
 
@@ -392,6 +397,14 @@ def _line(map_id: str, name: str, efforts: list[Effort]) -> str:
     return (f"{map_id:<7} {name:<14} {len(efforts):>3} {statistics.median(ms):>9.1f} "
             f"{max(ms):>8.1f} {max(e.states for e in efforts):>10} {handed:>8} "
             f"{max(e.model_time for e in efforts):>9.2f}")
+
+
+def _memory(game_map: Map, board: Board, pure: bool) -> float:
+    """Peak memory (MB) of ``sheetgen score --json`` on ``board`` in a process of its own."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "board.csv"
+        path.write_text(format_boards(game_map, [board]), encoding="utf-8")
+        return peak_memory(path, pure)[1]
 
 
 def _again(paths: list[Path], with_cpsat: bool, pure: bool) -> int:

@@ -12,8 +12,8 @@ self-loop) over the map's links in both directions and, on Paris, a ride arc fro
 dock to every other (at most one ride at each dock, as the rules say); a value per space
 on the route (a number's own, a star's free in 0-99) that never decreases along an arc;
 maximise spaces + circled spaces + ride points. One worker, like the route solver's one
-thread. CP-SAT's time is its own solve time (``WallTime``, the Python model build left
-out, in its favour); the route solver's is the process's CPU time, as in bench_score.py.
+thread. CP-SAT's time is the process's CPU time during its solve (the Python model build
+left out, in its favour); the route solver's is the process's CPU time, as in bench_score.py.
 Every board must get the same score from both, proven optimal by both; the last column
 counts the boards where that holds.
 """
