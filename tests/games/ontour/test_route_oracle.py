@@ -30,6 +30,8 @@ from sheetgen.model import Board, Map  # noqa: E402
 MAPS = ("usa", "europe", "paris")
 BOARDS = 200
 """bench_score.py's default --boards: its classes' counts are shares of it."""
+ADVERSARIAL_BOARDS = 20
+"""adversarial.py's default --boards per class."""
 
 
 def _agree(game_map: Map, board: Board) -> None:
@@ -65,5 +67,5 @@ def test_benchmark_boards_agree_with_the_model(map_id: str, kind: str, seed: int
 def test_adversarial_boards_agree_with_the_model(map_id: str, name: str) -> None:
     game_map = find_map(map_id)
     rng = random.Random(f"1-{map_id}-{name}")  # adversarial.py's boards, seed 1
-    for i in range(30):
+    for i in range(ADVERSARIAL_BOARDS):
         _agree(game_map, CLASSES[name](game_map, rng, i))
