@@ -13,6 +13,7 @@ from sheetgen.cli.common import (
     UserError,
     choose_format,
     format_option,
+    game_errors,
     names_tag,
     output_option,
     output_path,
@@ -24,6 +25,7 @@ from sheetgen.cli.common import (
 from sheetgen.templates import Paper
 
 if TYPE_CHECKING:
+    from sheetgen.model import Map
     from sheetgen.products.scorepad import Pad
 
 DEFAULT_GAMES = 8
@@ -71,6 +73,7 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
       sheetgen scorepad paris --players Ann,Bo,Cy
       sheetgen scorepad league --players Ann,Bo,Cy --games usa,europe,usa
     """
+    from sheetgen.games import game_of
     from sheetgen.products.scorepad import (
         League,
         PadError,
@@ -84,7 +87,8 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
     fmt = choose_format(output, fmt, FORMATS)
     try:
         pads = load_pads()
-        pad = find_pad(_pad_word(game), pads)
+        game_map = _map_of(game, pads)
+        pad = find_pad(game_map.id if game_map else _pad_word(game), pads)
     except KeyError as exc:
         raise UserError(str(exc.args[0])) from None
     except PadError as exc:
@@ -108,11 +112,39 @@ def scorepad_command(game: str, count: int, players: str | None, games: str | No
         if isinstance(pad, League):
             assert isinstance(names, list)
             svgs = league_pages(pad, paper, names, game_words)
+        elif game_map is not None:
+            # the pad the kit and `score --scorepad` print for this map
+            with game_errors("scorepad: "):
+                svgs = game_of(game_map).scorepad_pages(game_map, paper, names, rows)
         else:
             svgs = scorepad_pages(pad, paper, names, rows, heading=_heading(pad))
     except PadFitError as exc:
         raise UserError(f"scorepad: {exc}") from None
     report(write_pages(path, fmt, svgs, title=f"{pad.title}: scorepad"))
+
+
+def _map_of(word: str, pads: Mapping[str, object]) -> Map | None:
+    """The map whose pad ``word`` asks for, or None for a whole pad (``ontour``,
+    ``league``). A map id names its map (``paris``, ``byways``); a game that keeps no pad
+    of its own stands for its one map (``on-tour-paris``: the Paris pad, with boat points);
+    a pad's own id (``ontour``, ``dicetrip``) is the pad with the columns of every map."""
+    from sheetgen.games import GameError, find_game
+    from sheetgen.maps import UnknownMapError, find_map
+
+    try:
+        return find_map(word)
+    except UnknownMapError:
+        pass
+    if word.strip().lower() in pads:
+        return None
+    try:
+        game = find_game(word)
+    except GameError:
+        return None
+    default = game.default_map()
+    if game.scorepad == game.id or game.scorepad is None or default is None:
+        return None
+    return find_map(default)
 
 
 def _pad_word(word: str) -> str:
