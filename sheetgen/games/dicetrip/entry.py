@@ -133,9 +133,20 @@ class DiceTrip(Game):
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
     def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
+        """Whether the board's numbers can come from the seed's dice and, when the board
+        records variant points, whether some such way of writing it scores exactly them."""
         from sheetgen.games.dicetrip.check import check_trip_board
+        from sheetgen.games.dicetrip.rules import TripBoard
+        from sheetgen.games.dicetrip.variant import script_allows
 
         result = check_trip_board(game_map, script, board)
+        points = board.variant if isinstance(board, TripBoard) else 0
+        if result.legal and not script_allows(game_map, script, board, points):
+            return Verdict(board.player, False,
+                           f"{points} variant points: in no way the dice of seed "
+                           f"{script.seed} can have written this board were {points} "
+                           "coloured cities still empty after the round that first "
+                           "completed the tens")
         return Verdict(board.player, result.legal, result.problem)
 
     # --- print -------------------------------------------------------------------------

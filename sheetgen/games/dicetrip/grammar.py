@@ -13,7 +13,9 @@ The same forgiving reading as the On Tour CSV (``sheetgen.csvio``: a byte order 
 case), with this game's cells: a number 11-66 whose digits are 1-6, ``x`` for a crossed
 city, the number in parentheses when it was written with a die of the city's colour (only
 on coloured cities). No number may stand twice in one player's column. An optional row
-``variant`` holds each player's points for "one number of each ten" (0-8, blank for 0).
+``variant`` holds each player's points for "one number of each ten" (0-8, blank for 0),
+refused when no order of writing the player's board gives them
+(``sheetgen.games.dicetrip.variant``).
 Every error names the file, the line and the column (1-based) and what was expected.
 """
 
@@ -34,6 +36,7 @@ from sheetgen.csvio import (
     trim,
 )
 from sheetgen.games.dicetrip.rules import TripBoard, is_number
+from sheetgen.games.dicetrip.variant import board_problem
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, CellKind, Map, Space, SpaceId
 
@@ -235,4 +238,9 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     problems.raise_if_any()
     boards = tuple(TripBoard(game_map.id, name, cells, variant)
                    for name, cells, variant in zip(players, by_player, variants, strict=True))
+    for col, board in enumerate(boards, start=2):
+        wrong = board_problem(game_map, board, board.variant)
+        if wrong:
+            problems.add(variant_line, col, f"{board.player}: {wrong}")
+    problems.raise_if_any()
     return TripBoards(game_map.id, boards, tuple(variants))
