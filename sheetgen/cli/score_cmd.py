@@ -31,6 +31,7 @@ from sheetgen.cli.common import (
 from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.document import Part, document_pdf
 from sheetgen.games import GameError
+from sheetgen.output import scored_name, scored_pdf
 from sheetgen.templates import Paper
 
 DEFAULT_PLAYERS = 4
@@ -144,10 +145,9 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     for board_csv in board_csvs:
         require_file(board_csv)
     want_pdf = target is not None or not as_json
-    first = board_csvs[0].stem
-    name = first if len(board_csvs) == 1 else f"{first}-and-{len(board_csvs) - 1}-more"
-    path = (output_path(target, f"{name}-scored-{paper.id}", "pdf", inputs=board_csvs)
-            if want_pdf else None)
+    name = scored_name(board_csvs)
+    path = (output_path(target, scored_pdf(board_csvs, paper.id).stem, "pdf",
+                        inputs=board_csvs) if want_pdf else None)
     game, game_map, boards = read_boards(board_csvs, map_id, encoding,
                                          printed=want_pdf or with_pad)
     with game_errors():
