@@ -40,10 +40,11 @@ class DiceTrip(Game):
         return trip_template_csv(game_map, players)
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.dicetrip.grammar import parse_trip_boards
 
-        return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
+        return list(parse_trip_boards(text, source, game_map.id, notes=notes,
+                                      finished=finished).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
               progress: Progress = lambda step: None) -> TripStandings:

@@ -127,10 +127,12 @@ def parse_trip_cell(text: str, space: Space) -> Cell:
 
 def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                       lookup: Callable[[str], Map] = find_map,
-                      notes: list[str] | None = None) -> TripBoards:
+                      notes: list[str] | None = None, *, finished: bool = True) -> TripBoards:
     """The map, the boards and the variant points of a Dice Trip scoring CSV. Raises
     BoardFormatError carrying every error found (up to the shared reader's limit); things
-    worth saying that are not errors (``-52`` read as ``(52)``) go to ``notes``."""
+    worth saying that are not errors (``-52`` read as ``(52)``) go to ``notes``.
+    ``finished=False`` (sheets being filled in): the variant points are not yet held to
+    the board."""
     problems = Problems(source)
     records = Records(text, problems)
     game_map: Map | None = None
@@ -238,7 +240,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     problems.raise_if_any()
     boards = tuple(TripBoard(game_map.id, name, cells, variant)
                    for name, cells, variant in zip(players, by_player, variants, strict=True))
-    for col, board in enumerate(boards, start=2):
+    for col, board in enumerate(boards if finished else (), start=2):
         wrong = board_problem(game_map, board, board.variant)
         if wrong:
             problems.add(variant_line, col, f"{board.player}: {wrong}")

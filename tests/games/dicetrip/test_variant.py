@@ -60,10 +60,11 @@ def small_boards(draw: st.DrawFn) -> Board:
     cells: dict[str, Cell] = {}
     used: set[int] = set()
     for city, ten in zip(cities, tens, strict=False):
-        if draw(st.integers(0, 5)) == 0:
+        free = [10 * ten + u for u in range(1, 7) if 10 * ten + u not in used]
+        if not free or draw(st.integers(0, 5)) == 0:
             cells[city] = Cell.cross()
             continue
-        value = next(10 * ten + u for u in range(1, 7) if 10 * ten + u not in used)
+        value = free[0]
         used.add(value)
         cells[city] = Cell.number(value)
     return Board("germany", "P", cells)
