@@ -149,3 +149,14 @@ def test_the_readme_kit_figures_are_the_benchmarks_current_ones() -> None:
     for kit, cpu, pages, size in rows:
         assert f"{kit} {cpu} s, {pages} pages, {size} KB" in said, kit
 
+
+def test_the_default_run_leaves_the_slow_tests_to_ci() -> None:
+    import shlex
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    addopts = shlex.split(config["tool"]["pytest"]["ini_options"]["addopts"])
+    assert addopts[addopts.index("-m") + 1] == "not slow"
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    readme_run = lines.index(readme_commands()[1])
+    assert ".venv/bin/pytest -m slow" in lines[readme_run + 1:]
