@@ -13,6 +13,8 @@ from sheetgen.cli.common import (
     complete_maps,
     complete_with,
     game_errors,
+    ink_option,
+    ink_tag,
     load_game,
     output_option,
     output_path,
@@ -23,6 +25,7 @@ from sheetgen.cli.common import (
     safe_name,
     write_atomically,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_KIT_SHEETS = 8
@@ -48,9 +51,10 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
               default=PERFECT_TIME_LIMIT, show_default=True,
               help="Seconds --perfect may search (as `sheetgen script --time-limit`).")
+@ink_option
 @output_option
 def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
-                perfect: bool, time_limit: float, output: Path | None) -> None:
+                perfect: bool, time_limit: float, ink: str, output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
     score, the game's scorepad, how to score with sheetgen, and the open-data credits;
@@ -81,6 +85,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
         name += f"-{sheets}p"
     if mode != "duplex-long":
         name += f"-backs-{mode}"
+    name += ink_tag(ink)
     if perfect:
         with game_errors("--perfect: "):
             game.perfect_ready()  # refuse before the rest of the kit is drawn
@@ -88,7 +93,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
     path = output_path(output, name, "pdf")
     # A bar on stderr once the build has taken two seconds, on a terminal only.
     step = progress_callback(len(game.kit_steps) + 1 + perfect, "Building the kit")
-    with game_errors():
+    with game_errors(), ink_mode(ink):
         parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
                                perfect=time_limit if perfect else None, progress=step)
     blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")

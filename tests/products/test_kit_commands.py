@@ -58,7 +58,8 @@ def commands_in(blocks: Sequence[Block]) -> list[str]:
     for block in blocks:
         spans = ([block.content] if block.kind == "mono"
                  else [t for t, code in inline_spans(block.content) if code])
-        found += [s.strip() for s in spans if s.strip().startswith("sheetgen ")]
+        found += [s.strip() for s in spans
+                  if s.strip().startswith("sheetgen ") and not a_mention(s.split())]
     return found
 
 
@@ -119,7 +120,9 @@ def shown_command(words: Sequence[str]) -> list[str]:
                 k += 1
         elif arguments and arguments[0].nargs == -1 and word.endswith(".csv"):
             taken.append(word)
-        elif arguments and arguments[0].nargs == 1:
+        elif (arguments and arguments[0].nargs == 1
+              and (word.endswith(".csv") or "csv" not in arguments[0].human_readable_name
+                   .lower())):
             taken.append(word)
             arguments.pop(0)
         else:
@@ -128,12 +131,22 @@ def shown_command(words: Sequence[str]) -> list[str]:
     return taken
 
 
+def a_mention(command: Sequence[str]) -> bool:
+    """``sheetgen check`` in a sentence: a command's name without the argument it needs."""
+    import click
+
+    verb = main.commands.get(command[1])  # type: ignore[attr-defined]
+    return len(command) == 2 and verb is not None and any(
+        isinstance(p, click.Argument) and p.required for p in verb.params)
+
+
 def page_commands(svg: str) -> list[str]:
     """Every command a drawn page shows (``sheetgen`` and one of its commands)."""
     words = " ".join("".join(el.itertext()) for el in ET.fromstring(svg).iter(SVG_TEXT)
                      ).split()
-    return [" ".join(shown_command(words[k:])) for k in range(len(words) - 1)
-            if words[k] == "sheetgen" and words[k + 1] in main.commands]
+    shown = [shown_command(words[k:]) for k in range(len(words) - 1)
+             if words[k] == "sheetgen" and words[k + 1] in main.commands]
+    return [" ".join(c) for c in shown if not a_mention(c)]
 
 
 KITS = ["usa", "paris", "germany", "byways"]
