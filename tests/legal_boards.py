@@ -43,3 +43,13 @@ def fill_in(csv_path: Path, seed: int) -> None:
 
         out = format_boards(game_map, boards)
     csv_path.write_text(out, encoding="utf-8")
+
+
+def drive_log(seed: int, players: int, seat: int = 1) -> str:
+    """Highways & Byways: the log the built-in driver of ``seat`` drove in the seeded race
+    of ``players`` (what a solo player types, driving as well as the driver)."""
+    from sheetgen.games.byways.drivelog import format_drive_log
+    from sheetgen.games.byways.driver import par_race
+    from sheetgen.games.byways.race import find_course
+
+    return format_drive_log(par_race("byways", seed, players), find_course(), seat, "Ann")
