@@ -166,6 +166,18 @@ def svg_words(svg: str) -> str:
     return words(" ".join("".join(t.itertext()) for t in ET.fromstring(svg).iter(SVG_TEXT)))
 
 
+def assert_the_maps_pad(map_id: str, text: str) -> list[str]:
+    """``text`` (a pad's words) is ``map_id``'s pad: its title, every head of the map's
+    columns and none of another map's. Returns the heads the total adds up."""
+    _, heads, others, summed = pad_oracle(map_id)
+    assert text.startswith(f"{find_map(map_id).title} · scorepad")
+    for head in heads:
+        assert words(head) in text, head
+    for head in others:
+        assert words(head) not in text, head
+    return summed
+
+
 def all_maps() -> list[str]:
     from sheetgen.maps import map_ids
 
@@ -183,12 +195,7 @@ def test_scorepad_map_is_that_maps_pad(map_id: str, tmp_path: Path) -> None:
     svg = out.read_text(encoding="utf-8")
     text = svg_words(svg)
     game_map = find_map(map_id)
-    _, heads, others, summed = pad_oracle(map_id)
-    assert text.startswith(f"{game_map.title} · scorepad")
-    for head in heads:
-        assert words(head) in text, head
-    for head in others:
-        assert words(head) not in text, head
+    summed = assert_the_maps_pad(map_id, text)
     if len(summed) > 1:
         assert f"= {summed[0]}" in text and all(f" {h}" in text for h in summed[1:])
     # the very pad the kit carries and `score --scorepad` fills (four blocks, eight games)
@@ -244,12 +251,7 @@ def test_score_scorepad_is_the_maps_pad(map_id: str, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = words(PdfReader(io.BytesIO((tmp_path / "night-scorepad-a4.pdf").read_bytes()))
                  .pages[0].extract_text())
-    _, heads, others, _ = pad_oracle(map_id)
-    assert text.startswith(f"{game_map.title} · scorepad")
-    for head in heads:
-        assert words(head) in text, head
-    for head in others:
-        assert words(head) not in text, head
+    assert_the_maps_pad(map_id, text)
     if map_id == "paris":
         ann = json.loads(result.stdout)["players"][0]
         assert (ann["spaces"], ann["circled"], ann["boat_points"], ann["score"]) == (2, 1, 6, 9)
