@@ -2,7 +2,8 @@
 blocks and in its text) runs as printed, section by section, in a fresh folder, with the
 scoring CSVs filled in between `template` and `score` as the players would. Kits, the
 perfect game and the byways board take long and run with the slow tests; `serve` starts a
-server and is left to tests/serve/."""
+server and is left to tests/serve/; `read` needs photos of filled sheets (tests/read/
+makes and reads them), and so does scoring the CSV it writes."""
 
 from __future__ import annotations
 
@@ -37,17 +38,21 @@ def sections() -> list[tuple[str, list[str]]]:
         for span in re.findall(r"`([^`]+)`", prose.replace("\n", " ")):
             if span.startswith("sheetgen ") and runnable(span):
                 commands.append(" ".join(span.split()))
-        out.append((heading, [c for c in commands if runnable(c)]))
+        read = {w[w.index("-o") + 1] for w in map(str.split, commands)
+                if w[1] == "read" and "-o" in w}  # what the photos became
+        out.append((heading, [c for c in commands
+                              if runnable(c) and not read & set(c.split())]))
     return out
 
 
 def runnable(command: str) -> bool:
     """A command as typed: not a synopsis (``[--paper]``, ``MAP``), not a command's name
-    in a sentence (`sheetgen check` without the file it needs), not the server."""
+    in a sentence (`sheetgen check` without the file it needs), not the server, not the
+    reader of photos."""
     import click
 
     words = command.split()
-    if (len(words) < 2 or words[1] == "serve" or set(words) & PLACEHOLDERS
+    if (len(words) < 2 or words[1] in ("serve", "read") or set(words) & PLACEHOLDERS
             or any(c in command for c in "[]|") or "..." in command):
         return False
     verb = main.commands.get(words[1])  # type: ignore[attr-defined]
