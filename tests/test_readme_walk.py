@@ -1,9 +1,9 @@
 """A newcomer's walk through the README: every `sheetgen` command it shows (in its command
 blocks and in its text) runs as printed, section by section, in a fresh folder, with the
-scoring CSVs filled in between `template` and `score` as the players would. Kits, the
-perfect game and the byways board take long and run with the slow tests; `serve` starts a
-server and is left to tests/serve/; `read` needs photos of filled sheets (tests/read/
-makes and reads them), and so does scoring the CSV it writes."""
+scoring CSVs filled in between `template` and `score` as the players would. Kits, sheets,
+decks, the perfect game and the byways planner take long and run with the slow tests;
+`serve` starts a server and is left to tests/serve/; `read` needs photos of filled sheets
+(tests/read/ makes and reads them), and so does scoring the CSV it writes."""
 
 from __future__ import annotations
 
@@ -62,9 +62,11 @@ def runnable(command: str) -> bool:
 
 
 def heavy(command: str) -> bool:
+    """Commands over about a second of CPU: what draws sheets, decks and kits, the
+    perfect game, the byways planner. The quick run keeps the scoring walk (template,
+    score, check, scorepad, script)."""
     words = command.split()
-    return (words[1] == "kit" or "--perfect" in words
-            or (words[1] in ("sheet", "cards") and "byways" in words))
+    return (words[1] in ("kit", "sheet", "cards", "plan") or "--perfect" in words)
 
 
 def seed_for(csv_name: str, commands: list[str]) -> int:

@@ -51,6 +51,7 @@ def _check(samples: list[synth.Sample]) -> None:
     assert worst <= CPU_PER_PHOTO
 
 
+@pytest.mark.slow
 def test_a_slice_of_the_corpus() -> None:
     """A USA sheet in a held-out font and a Dice Trip sheet in held-out handwriting."""
     samples = synth.corpus(4, seed=3, dpi=(150.0, 200.0))
