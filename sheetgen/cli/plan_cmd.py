@@ -3,45 +3,74 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
 
 from sheetgen.cli.common import (
+    DRAWN_FORMATS,
+    SEED,
+    choose_format,
+    complete_for_map,
+    complete_with,
+    drawing_paper_option,
+    format_option,
     game_errors,
+    honour,
+    is_stdout,
     load_game,
-    output_option,
-    output_path,
-    paper_option,
-    report,
-    write_atomically,
+    map_argument,
+    only_without,
+    option,
+    output_option_saying,
+    outputs,
+    safe_name,
+    with_schema,
 )
 from sheetgen.templates import Paper
 
+LETTERS = ("A", "B", "C", "D", "E")
+
+
+def _word(text: str) -> str:
+    """A start space as typed, as a part of a file name (``TX``, ``DES-MOINES``)."""
+    return safe_name(re.sub(r"[^A-Za-z0-9]+", "-", text.strip().upper()).strip("-") or "X")
+
 
 @click.command("plan")
-@click.argument("game", metavar="GAME")
-@click.option("--start", required=True, metavar="STATE",
-              help="Start space, by its state (CA WY IA TX GA PA) or its name.")
-@click.option("--hand", default=None, metavar="NAME,...",
-              help="Byway cards in the hand (names or ids, comma-separated).")
-@click.option("--seed", type=int, default=None,
-              help="Deal a hand of 2 red and 10 blue byways with this seed instead.")
-@click.option("--avoid", default=None, metavar="LETTER",
-              help="Keep off the highway spaces of this construction letter (A-E).")
+@map_argument("planner", metavar="GAME")
+@option("--start", required=True, metavar="STATE",
+        shell_complete=complete_for_map(lambda game, game_map: game.start_spaces(game_map)),
+        help="Start space, by its state (CA WY IA TX GA PA) or its name.")
+@option("--hand", default=None, metavar="NAME,...",
+        requires=only_without("seed", "give a hand or a seed to deal one, not both"),
+        help="Byway cards in the hand (names or ids, comma-separated).")
+@option("--seed", type=SEED, default=None,
+        help="Deal a hand of 2 red and 10 blue byways with this seed instead.")
+@option("--avoid", default=None, metavar="LETTER", shell_complete=complete_with(lambda: LETTERS),
+        help="Keep off the highway spaces of this construction letter (A-E).")
 @click.option("--json", "as_json", is_flag=True,
-              help="Print the plan as JSON (stdout holds only the JSON).")
-@paper_option
-@output_option
-def plan_command(game: str, start: str, hand: str | None, seed: int | None,
-                 avoid: str | None, as_json: bool, paper: Paper, output: Path | None) -> None:
+              help="Print the plan as JSON (stdout holds only the JSON); no PDF unless -o "
+                   "or --pdf asks for one.")
+@click.option("--pdf", "pdf_path", type=click.Path(path_type=Path), default=None,
+              help="Write the PDF here (the same as -o).")
+@drawing_paper_option
+@format_option(DRAWN_FORMATS)
+@output_option_saying("The PDF with the drive drawn on the board; '-' for standard output "
+                    "(default: output/byways-plan-<START>-<seed N|hand>.pdf).")
+def plan_command(map_id: str, start: str, hand: str | None, seed: int | None,
+                 avoid: str | None, as_json: bool, pdf_path: Path | None, paper: Paper,
+                 fmt: str | None, output: Path | None) -> None:
     """Highways & Byways: which byways to drop and the shortest closed drive.
 
     For a start space and a hand of byway cards (the rules deal 2 red and 10 blue), finds
     the drop the rules allow (one red, or two blue) and the fewest moves that drive every
     kept byway end to end in one go (either way) and return to the start; prints it turn by
     turn (six moves a turn) and writes a PDF with the drive drawn on the board (default:
-    output/byways-plan-<START>-seed<N>.pdf). The plan is exact.
+    output/byways-plan-<START>-seed<N>.pdf). With --json the plan is printed as JSON
+    (docs/json.md) and the PDF is written only when -o or --pdf names it. The plan is
+    exact.
 
     \b
     Examples:
@@ -49,23 +78,36 @@ def plan_command(game: str, start: str, hand: str | None, seed: int | None,
       sheetgen plan byways --start GA --seed 7 --avoid C --json
       sheetgen plan byways --start CA --hand "The Loneliest Road,Tioga Road,Lake Tahoe"
     """
-    entry, game_map = load_game(game)
-    names = None if hand is None else hand.split(",")
+    if output is not None and pdf_path is not None:
+        raise click.UsageError("-o and --pdf both name the PDF; give one")
+    target = output if output is not None else pdf_path
+    if as_json and is_stdout(target):
+        raise click.UsageError("--json and -o - both want standard output; write the PDF "
+                               "to a file")
+    want_pdf = target is not None or not as_json or fmt is not None
+    fmt = choose_format(target, fmt, DRAWN_FORMATS)
+    entry, game_map = load_game(map_id)
     with game_errors():
-        result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid)
-        pages = result.pages(paper)
-    tag = f"seed{seed}" if seed is not None else "hand"
-    letter = f"-avoid{avoid.strip().upper()}" if avoid else ""
-    path = output_path(output, f"{game_map.id}-plan-{start.strip().upper()}-{tag}{letter}")
-    from sheetgen.draw.pdf import build_pdf
-
-    data = build_pdf(pages, result.title)
-    if as_json:
-        click.echo(json.dumps(result.json, indent=2, ensure_ascii=False))
-    else:
-        click.echo("\n".join(result.lines))
-    write_atomically(path, data)
-    report([path])
+        entry.ready("planner", "planner")
+    honour(entry, draws=want_pdf)
+    if hand is None and seed is None:
+        raise click.UsageError("give --hand NAME,... or --seed N (to deal a hand)")
+    tag = f"seed{safe_name(str(seed))}" if seed is not None else "hand"
+    letter = f"-avoid{avoid.strip().upper()[:1]}" if avoid else ""
+    with outputs() as out:
+        path = (out.target(target, f"{game_map.id}-plan-{_word(start)}-"
+                                   f"{tag}{letter}", fmt) if want_pdf else None)
+        names = None if hand is None else hand.split(",")
+        with game_errors():
+            result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid)
+        if as_json:
+            click.echo(json.dumps(with_schema(result.json), indent=2, ensure_ascii=False))
+        else:
+            click.echo("\n".join(result.lines), err=is_stdout(path))
+        if path is not None:
+            with game_errors():
+                pages = result.pages(paper)
+            out.put_pages(path, fmt, pages, result.title)
 
 
 COMMANDS = (plan_command,)

@@ -21,7 +21,7 @@ def complete(words: str) -> list[str]:
     ("sheetgen sheet u", ["usa"]),
     ("sheetgen kit ", ["byways", "europe", "germany", "paris", "usa", "ontour", "dicetrip"]),
     ("sheetgen map show e", ["europe"]),
-    ("sheetgen score g.csv --map ", ["byways", "europe", "germany", "paris", "usa", "ontour",
+    ("sheetgen score g.csv --map ", ["europe", "germany", "paris", "usa", "ontour",
                                      "dicetrip"]),
     ("sheetgen sheet usa --paper l", ["letter"]),
     ("sheetgen sheet usa --format s", ["svg"]),

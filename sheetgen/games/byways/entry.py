@@ -64,6 +64,41 @@ class Byways(Game):
     kit_steps = ("rules", "board", "cards", "vehicle aid", "seeded setup", "scorepad",
                  "credits")
     scorepad = "byways"
+    honours = frozenset({"seats", "cards", "decks", "planner"})
+    instead = {"scoring CSV": "it is a race, won by the first player back at the start, so "
+                              "there are no points to score from a CSV; plan a drive with "
+                              "`sheetgen plan byways --start TX --seed 7` and keep a "
+                              "season's results with `sheetgen scorepad byways`",
+               "perfect game": "the shortest drive of a hand is `sheetgen plan byways "
+                               "--start TX --seed 7`",
+               "player sheets": "its board is shared: `sheetgen sheet byways`"}
+
+    def decks(self) -> tuple[str, ...]:
+        from sheetgen.games.byways.cards import DECKS
+
+        return ("all", *(d for d in DECKS if d != "all"))
+
+    def start_spaces(self, game_map: Map) -> tuple[str, ...]:
+        return tuple(self.road(game_map).starts)
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with what the race adds: each space's kind (highway, red, blue,
+        intersection), state and construction letter, the start spaces, the byways and
+        the spaces each construction letter closes."""
+        road = self.road(game_map)
+        data = super().map_json(game_map)
+        for entry in data["spaces"]:
+            sid = entry["id"]
+            entry["kind"] = road.kinds[sid].value
+            entry["state"] = road.states[sid]
+            if sid in road.letters:
+                entry["letter"] = road.letters[sid]
+        data["starts"] = dict(road.starts)
+        data["byways"] = [{"id": b.id, "name": b.name, "colour": b.colour.value,
+                           "length": b.length, "spaces": list(b.spaces),
+                           "states": list(b.states)} for b in road.byways]
+        data["construction"] = {letter: list(road.lettered(letter)) for letter in LETTERS}
+        return data
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
@@ -163,8 +198,9 @@ class Byways(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
@@ -191,7 +227,8 @@ class Byways(Game):
         progress("vehicle aid")
         aid = Part("Vehicles and events", (vehicle_aid(paper),))
         progress("seeded setup")
-        script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
+        seats = players if isinstance(players, int) else len(players)
+        script = self.make_script(game_map, seed, players=min(max(seats, 2), 4))
         setup = Part(f"Seeded setup {seed}",
                      tuple(self.script_pages(game_map, script, paper)))
         progress("scorepad")

@@ -22,6 +22,7 @@ from svgwrite.container import Group
 
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
+from sheetgen.draw.qr import seed_code
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
 from sheetgen.draw.text import text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
@@ -474,8 +475,8 @@ def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     note = ("Write two numbers a round: one of the dice pairs each (11-66). "
             "No number twice.")
     if options.seed is not None:
-        note = f"Seeded game {options.seed}: roll nothing, read the dice from the script. " \
-               "No number twice."
+        note = (f"Seeded game {seed_code(options.seed)}: roll nothing, read the dice from "
+                "the script. No number twice.")
     return str(_sheet(game_map, geometry, paper, options.player, note,
                       options.attribution).tostring())
 
