@@ -312,9 +312,10 @@ class MapWord(click.ParamType):  # type: ignore[type-arg]
                 if w.startswith(incomplete.lower())]
 
 
-def map_argument(feature: str | None = None, metavar: str = "MAP") -> Callable[[F], F]:
+def map_argument(feature: str | None = None, metavar: str = "MAP",
+                 **attrs: Any) -> Callable[[F], F]:
     """The MAP argument; completion offers the maps whose game has ``feature``."""
-    return click.argument("map_id", metavar=metavar, type=MapWord(feature))
+    return click.argument("map_id", metavar=metavar, type=MapWord(feature), **attrs)
 
 
 def _paper_callback(ctx: click.Context, param: click.Parameter, value: str) -> Paper:
