@@ -476,6 +476,7 @@ class Outputs:
         targets = page_paths(path, len(pages))
         if len(targets) > 1:
             for target in targets:
+                check_destination(target)
                 self.claim(target)
         for target, page in zip(targets, pages, strict=True):
             if fmt == "svg" and not isinstance(page, str):

@@ -114,7 +114,7 @@ def _with_backs(values: Mapping[str, Any]) -> str | None:
 
 
 @click.command("cards")
-@map_argument()
+@map_argument("cards")
 @paper_option
 @click.option("--size", "size_id", default=None, metavar="poker|bridge|mini|tarot",
               shell_complete=complete_with(_size_ids),

@@ -359,7 +359,8 @@ def complete_for_map(choices: Callable[[Game, Map], Iterable[str]],
     """A ``shell_complete`` callback offering ``choices(game, map)`` for the map already
     typed as the command's argument ``argument`` (nothing before it is typed)."""
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        word = ctx.params.get(argument)
+        # While an option waits for its value, Click leaves the positionals unparsed.
+        word = ctx.params.get(argument) or (ctx.args[0] if ctx.args else None)
         if not word:
             return []
         try:

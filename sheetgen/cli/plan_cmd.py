@@ -101,7 +101,8 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None,
         with game_errors():
             result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid)
         if as_json:
-            click.echo(json.dumps(with_schema(result.json), indent=2, ensure_ascii=False))
+            data = with_schema({"map": game_map.id, "seed": seed, **result.json})
+            click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         else:
             click.echo("\n".join(result.lines), err=is_stdout(path))
         if path is not None:
