@@ -220,10 +220,21 @@ def decode(data: bytes, source: str, encoding: str | None = None) -> Decoded:
 # --- a file ------------------------------------------------------------------------------
 
 def require_file(path: Path) -> None:
-    """Refuse a path that names no file: ``PATH: no such file`` or ``PATH: not a file``."""
-    if not path.is_file():
-        raise BoardFormatError(str(path), None, None,
-                               "no such file" if not path.exists() else "not a file")
+    """Refuse a path that names no file: ``PATH: no such file`` or ``PATH: not a file``
+    (or why it cannot be looked at: a name too long for the file system)."""
+    try:
+        if path.is_file():
+            return
+        problem = "no such file" if not path.exists() else "not a file"
+    except (OSError, ValueError) as exc:
+        problem = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    raise BoardFormatError(_shown(path), None, None, problem)
+
+
+def _shown(path: Path) -> str:
+    """A file's name in a message, long names cut."""
+    text = str(path)
+    return text if len(text) <= 80 else f"{text[:40]}...{text[-30:]}"
 
 
 def read_file(path: Path, encoding: str | None = None) -> Decoded:

@@ -59,6 +59,9 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise UserError(f"--host/--port: cannot listen on {host}:{port} "
                         f"({exc.strerror or exc})") from None
+    except (ValueError, TypeError) as exc:  # a host name no resolver takes ('\x80', 'a\0')
+        sock.close()
+        raise UserError(f"--host: {host!r} is not a host name or address ({exc})") from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
@@ -118,26 +121,34 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
         with game_errors("--seed: "):
             game.make_script(game_map, seed)
     names = players if players is not None else list(DEFAULT_PLAYERS)
-    if folder.exists() and not folder.is_dir():
-        raise UserError(f"--boards: {folder} is a file, not a folder")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        first = new_board(game_map.id, game_map.id, names)
+    except EntryError as exc:
+        raise UserError(f"--players: {exc.problems[0]}") from None
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"--boards: {folder} is a file, not a folder")
     except OSError as exc:
-        raise UserError(f"--boards: {folder} cannot be made ({exc.strerror or exc})") from None
+        raise UserError(f"--boards: {folder} cannot be used ({exc.strerror or exc})") from None
 
-    store = Store(folder)
-    store.load()
-    for line in store.skipped:
-        note(line)
-    if game_map.id not in store.boards:
-        try:
-            first = new_board(game_map.id, game_map.id, names)
-        except EntryError as exc:
-            raise UserError(f"--players: {exc.problems[0]}") from None
-        store.put(first)
-        store.save(first)
-
+    # Listen first: a port that is taken leaves no folder and no board behind.
     sock = _bind(host, port)
+    try:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"--boards: {folder} cannot be made ({exc.strerror or exc})"
+                            ) from None
+        store = Store(folder)
+        store.load()
+        for line in store.skipped:
+            note(line)
+        if game_map.id not in store.boards:
+            store.put(first)
+            store.save(first)
+    except BaseException:
+        sock.close()
+        raise
     bound = sock.getsockname()[1]
     loopback = _is_loopback(host)
     token = None if loopback else new_token()
