@@ -277,12 +277,13 @@ def _players_callback(maximum: int) -> Callable[..., list[str] | None]:
 
 
 def players_option(maximum: int, help: str, needs: str | None = None,
-                   requires: Requirement | None = None) -> Callable[[F], F]:
+                   requires: Requirement | None = None, hidden: bool = False
+                   ) -> Callable[[F], F]:
     """``--players A,B,...``: player names, everywhere (a number is ``-n``)."""
     return option("--players", default=None, metavar="A,B,...",
                   callback=_players_callback(maximum), needs=needs, requires=requires,
-                  help=f"{help} Names are printed text, comma-separated; at most "
-                       f"{maximum}.")
+                  hidden=hidden, help=f"{help} Names are printed text, comma-separated; at "
+                                      f"most {maximum}.")
 
 
 # --- the map, paper, format, output -------------------------------------------------------

@@ -14,6 +14,7 @@ from sheetgen.cli.common import (
     choose_format,
     count_option,
     format_option,
+    given,
     honour,
     names_tag,
     option,
@@ -74,10 +75,10 @@ def _not_league(values: Mapping[str, object]) -> str | None:
 
 @click.command("scorepad")
 @click.argument("game", metavar="GAME", shell_complete=_complete_pads)
-@count_option(MAX_PAD_PLAYERS, "Number of player blocks, with blank names", default=4,
-              requires=_not_league)
-@players_option(MAX_PAD_PLAYERS, "Player names printed once at the top of each block "
-                "(instead of -n); for `league`, the players of the evening.")
+@count_option(MAX_PAD_PLAYERS, "Number of player blocks (with --players, the blocks after "
+              "the names are blank)", default=4, requires=_not_league)
+@players_option(MAX_PAD_PLAYERS, "Player names printed once at the top of each block; for "
+                "`league`, the players of the evening.")
 @option("--games", default=None, metavar="N | G1,G2,...",
         help=f"Pad: ruled rows, one a game (default {DEFAULT_GAMES}, at most {MAX_GAMES}). "
              "League: the games of the evening, comma-separated (map ids or any words).")
@@ -135,8 +136,20 @@ def scorepad_command(game: str, count: int, players: list[str] | None, games: st
         name = f"league-{names_tag(names)}-{names_tag(typed)}-{paper.id}"
     else:
         rows = _game_count(games)
-        names = players if players else count
-        who = names_tag(names) if isinstance(names, list) else f"{names}p"
+        names = count
+        if players:
+            if given(click.get_current_context(), "count"):
+                if count < len(players):
+                    raise UserError(f"-n: {count} is fewer than the {len(players)} names of "
+                                    "--players")
+                names = players + [""] * (count - len(players))
+            else:
+                names = players
+        if isinstance(names, list):
+            named = [n for n in names if n]
+            who = names_tag(named) + ("" if len(named) == len(names) else f"-{len(names)}p")
+        else:
+            who = f"{names}p"
         name = f"{pad.map_id or pad.id}-scorepad-{paper.id}-{who}-{rows}g"
     with outputs() as out:
         path = out.target(output, name, fmt)

@@ -111,7 +111,7 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
               "(Highways & Byways, default 4)", minimum=2, needs="seats")
 @players_option(MAX_SEATS, "Not taken here: a script seats players by number (-n).",
                 requires=lambda values: "a script seats players by number, not by name; "
-                                        "give -n COUNT")
+                                        "give -n COUNT", hidden=True)
 @drawing_paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,

@@ -190,7 +190,12 @@ def test_scorepad_players_are_names(tmp_path: Path) -> None:
     result = run("scorepad", "usa", "--players", "Ann,Ben", "-o", str(out))
     assert result.exit_code == 0, result.output
     text = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
-    assert "Ann" in text and "Ben" in text
+    assert "Ann" in text and "Ben" in text and text.count("Name") == 2
+    result = run("scorepad", "usa", "-n", "3", "--players", "Ann,Ben", "-o", str(out))
+    assert result.exit_code == 0, result.output  # -n is no longer ignored beside names
+    assert PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text().count("Name") == 3
+    assert "-n: 1 is fewer than the 2 names" in run("scorepad", "usa", "-n", "1", "--players",
+                                                    "Ann,Ben").output
 
 
 def test_kit_count_and_names(tmp_path: Path) -> None:

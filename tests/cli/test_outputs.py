@@ -33,7 +33,7 @@ def board_csv(path: Path, names: tuple[str, ...] = ("Ann", "Bo")) -> Path:
     boards = []
     for i, name in enumerate(names):
         cells = {s: Cell.cross() for s in USA.space_ids}
-        cells.update(WA=Cell.number(10 + i), OR=Cell.number(20, True))
+        cells.update(WA=Cell.number((10 + i) % 100), OR=Cell.number(20, True))
         boards.append(Board("usa", name, cells))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(format_boards(USA, boards), encoding="utf-8")
@@ -263,3 +263,24 @@ def test_png_kit(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert run("kit", "germany", "-n", "1", "-o", str(tmp_path / "k.pdf")).exit_code == 0
     assert len(list(tmp_path.glob("k-*.png"))) == pdf_pages(tmp_path / "k.pdf")
+
+
+# --- bounds on what one output holds (issue 29 item 2) ---------------------------------------
+
+def test_one_output_holds_at_most_max_pages(tmp_path: Path) -> None:
+    page = '<svg xmlns="http://www.w3.org/2000/svg" width="1mm" height="1mm"/>'
+    with pytest.raises(output.OutputError,
+                       match=f"{output.MAX_PAGES + 1} pages; one output holds at most "
+                             f"{output.MAX_PAGES}"), output.Outputs() as out:
+        out.put_pages(tmp_path / "x.pdf", "pdf", [page] * (output.MAX_PAGES + 1), "t")
+    assert tree(tmp_path) == []
+
+
+def test_score_draws_at_most_500_players(tmp_path: Path) -> None:
+    path = board_csv(tmp_path / "club.csv", tuple(f"P{i}" for i in range(501)))
+    result = run("score", str(path))
+    assert result.exit_code == 1
+    assert "501 players; the annotated PDF draws at most 500" in result.output
+    assert tree(tmp_path) == ["club.csv"]
+    scored = run("score", str(path), "--json")
+    assert scored.exit_code == 0 and len(scored.stdout) > 501 * 50
