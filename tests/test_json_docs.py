@@ -92,6 +92,18 @@ def trip_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.fixture(scope="module")
+def drive_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sheetgen.games.byways.drivelog import format_drive_log
+    from sheetgen.games.byways.driver import par_race
+    from sheetgen.games.byways.race import find_course
+
+    path = tmp_path_factory.mktemp("json") / "drive.csv"
+    path.write_text(format_drive_log(par_race("byways", 7, 2), find_course(), 1, "Ann"),
+                    encoding="utf-8")
+    return path
+
+
 def on_tour_csv(folder: Path, map_id: str) -> Path:
     game_map = find_map(map_id)
     cells = {s: Cell.cross() for s in game_map.space_ids}
@@ -119,10 +131,13 @@ HEADINGS = {
     ("score", "dicetrip"): "sheetgen score TRIP.csv... --json",
     ("check", "ontour"): "sheetgen check BOARD.csv --seed N --json",
     ("check", "dicetrip"): "sheetgen check BOARD.csv --seed N --json",
+    ("score", "byways"): "sheetgen score DRIVE.csv... --json",
+    ("check", "byways"): "sheetgen check BOARD.csv --seed N --json",
 }
 
 
-def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[list[str]]]:
+def outputs(board_csv: Path, trip_csv: Path | None = None,
+            drive_csv: Path | None = None) -> dict[str, list[list[str]]]:
     """Every JSON output, for every map: each command with ``--json`` (found by walking
     the command tree, so a new one must be added here and documented) on each map it
     takes, under the heading of docs/json.md that describes it."""
@@ -131,6 +146,8 @@ def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[lis
             "paris": on_tour_csv(folder, "paris")}
     if trip_csv is not None:
         csvs["germany"] = trip_csv
+    if drive_csv is not None:
+        csvs["byways"] = drive_csv
     runs: dict[str, list[list[str]]] = {}
 
     def add(key: tuple[str, str], args: list[str]) -> None:
@@ -139,11 +156,14 @@ def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[lis
     for map_id, game in GAME_OF.items():
         add(("map show", game), ["map", "show", map_id, "--json"])
         add(("script", game), ["script", map_id, "--seed", "7", "--json"])
+        if game == "byways":
+            add(("script", game), ["script", map_id, "--seed", "7", "-n", "2", "--json"])
         add(("script --par", game), ["script", map_id, "--seed", "7", "--par", "--json"])
         if map_id in csvs:
             add(("score", game), ["score", str(csvs[map_id]), "--json"])
-            add(("score", game), ["score", str(csvs[map_id]), "--json", "--seed", "3"])
-            add(("check", game), ["check", str(csvs[map_id]), "--seed", "3", "--json"])
+            for seed in ("3", "7"):
+                add(("score", game), ["score", str(csvs[map_id]), "--json", "--seed", seed])
+                add(("check", game), ["check", str(csvs[map_id]), "--seed", seed, "--json"])
     runs["sheetgen maps --json"] = [["maps", "--json"]]
     runs["sheetgen script MAP --seed N --perfect --json"] = [
         ["script", m, "--seed", "7", "--perfect", "--json", "--time-limit", "0.2"]
@@ -169,9 +189,10 @@ def test_every_command_with_json_is_run() -> None:
     assert walked == {"maps", "map show", "script", "score", "check", "plan"}
 
 
-def test_every_json_output_is_documented_and_matches(board_csv: Path, trip_csv: Path) -> None:
+def test_every_json_output_is_documented_and_matches(board_csv: Path, trip_csv: Path,
+                                                    drive_csv: Path) -> None:
     documented = shapes()
-    runs = outputs(board_csv, trip_csv)
+    runs = outputs(board_csv, trip_csv, drive_csv)
     assert set(documented) == set(runs)
     for heading, commands in runs.items():
         for args in commands:

@@ -17,6 +17,8 @@ from sheetgen.cli.common import (
     format_option,
     game_errors,
     honour,
+    ink_option,
+    ink_tag,
     load_game,
     map_argument,
     only_without,
@@ -25,6 +27,7 @@ from sheetgen.cli.common import (
     outputs,
     paper_option,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 
@@ -142,11 +145,12 @@ def _with_backs(values: Mapping[str, Any]) -> str | None:
         requires=only_without("test_page", "the duplex test page holds no deck"),
         shell_complete=complete_for_map(lambda game, game_map: game.decks()),
         help="Which deck, for a game with several (Highways & Byways).")
+@ink_option
 @format_option(DRAWN_FORMATS)
 @output_option
 def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
                   backs: str, back_design: str, back_offset: str, test_page: bool,
-                  deck: str, fmt: str | None, output: Path | None) -> None:
+                  deck: str, ink: str, fmt: str | None, output: Path | None) -> None:
     """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
     ruler to check the print scale.
 
@@ -222,8 +226,8 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
             name += f"-backs-{back_mode.value}"
             if design is not BackDesign.OUTLINE:
                 name += f"-{design.value}"
-        path = out.target(output, name + _offset_tag(offset), fmt)
-        with game_errors("--deck: " if deck != "all" else ""):
+        path = out.target(output, name + _offset_tag(offset) + ink_tag(ink), fmt)
+        with game_errors("--deck: " if deck != "all" else ""), ink_mode(ink):
             pages = game.deck_pages(game_map, paper,
                                     DeckOptions(size, bleed, back_mode, offset, design, deck))
         out.put_pages(path, fmt, pages, f"{game_map.title}: cards")

@@ -344,6 +344,29 @@ def drawing_paper_option(func: F) -> F:
     return _paper_option(DRAWS)(func)
 
 
+def _ink_callback(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from sheetgen.draw.style import INK_MODES
+
+    mode = value.strip().lower()
+    if mode not in INK_MODES:
+        raise UserError(f"--ink: unknown ink mode {value!r}; known: {', '.join(INK_MODES)}")
+    return mode
+
+
+def ink_option(func: F) -> F:
+    """``--ink full|low``: low draws outlines and patterns, no large fills."""
+    return click.option(
+        "--ink", default="full", show_default=True, metavar="full|low",
+        callback=_ink_callback, shell_complete=_complete(lambda: ("full", "low")),
+        help="low: outlines and hatching, no large fills (white card headers with a "
+             "coloured rule); still reads in greyscale.")(func)
+
+
+def ink_tag(ink: str) -> str:
+    """What ``--ink`` adds to a default file name."""
+    return "" if ink == "full" else f"-ink-{ink}"
+
+
 def _complete(choices: Callable[[], Iterable[str]]) -> Callable[..., list[str]]:
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         return [c for c in choices() if c.startswith(incomplete.lower())]
@@ -545,12 +568,6 @@ def map_words(feature: str | None = None) -> list[str]:
 def complete_maps(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Shell completion of a MAP argument: map ids, and games that stand for a map."""
     return [w for w in map_words() if w.startswith(incomplete.lower())]
-
-
-def complete_scoring_maps(ctx: click.Context, param: click.Parameter,
-                          incomplete: str) -> list[str]:
-    """Shell completion of ``--map`` where a scoring CSV is read: maps that have one."""
-    return [w for w in map_words("scoring") if w.startswith(incomplete.lower())]
 
 
 def refuse_unprintable(name: str, where: str) -> None:

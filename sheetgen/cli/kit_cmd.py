@@ -20,6 +20,8 @@ from sheetgen.cli.common import (
     format_option,
     game_errors,
     honour,
+    ink_option,
+    ink_tag,
     load_game,
     map_argument,
     names_tag,
@@ -34,6 +36,7 @@ from sheetgen.cli.common import (
     safe_name,
 )
 from sheetgen.cli.sheet_cmd import sheet_names
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_KIT_SHEETS = 8
@@ -62,11 +65,12 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
         requires=only_with("perfect", "it limits the search of --perfect; add --perfect"),
         help=f"Seconds --perfect may search (as `sheetgen script --time-limit`; at most "
              f"{MAX_TIME_LIMIT:g}).")
+@ink_option
 @format_option(DRAWN_FORMATS)
 @output_option
 def kit_command(map_id: str, paper: Paper, seed: int, count: int | None,
                 players: list[str] | None, backs: str, perfect: bool, time_limit: float,
-                fmt: str | None, output: Path | None) -> None:
+                ink: str, fmt: str | None, output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
     score, the game's scorepad, how to score with sheetgen, and the open-data credits;
@@ -100,6 +104,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, count: int | None,
         name += f"-{names_tag(names)}"
     if mode != "duplex-long":
         name += f"-backs-{mode}"
+    name += ink_tag(ink)
     if perfect:
         with game_errors("--perfect: "):
             game.perfect_ready()  # refuse before the rest of the kit is drawn
@@ -108,7 +113,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, count: int | None,
         path = out.target(output, name, fmt)
         # A bar on stderr once the build has taken two seconds, on a terminal only.
         step = progress_callback(len(game.kit_steps) + 1 + perfect, "Building the kit")
-        with game_errors():
+        with game_errors(), ink_mode(ink):
             parts = game.kit_parts(game_map, paper, seed=seed,
                                    players=names if "player sheets" in game.honours
                                    else DEFAULT_KIT_SHEETS, backs=mode,

@@ -14,6 +14,7 @@ from sheetgen.cli.common import (
     choose_format,
     complete_for_map,
     complete_with,
+    count_option,
     drawing_paper_option,
     format_option,
     game_errors,
@@ -21,6 +22,7 @@ from sheetgen.cli.common import (
     is_stdout,
     load_game,
     map_argument,
+    only_with,
     only_without,
     option,
     output_option_saying,
@@ -31,6 +33,8 @@ from sheetgen.cli.common import (
 from sheetgen.templates import Paper
 
 LETTERS = ("A", "B", "C", "D", "E")
+MAX_SEATS = 4
+"""The most players a seeded deal seats (``--seat``, ``-n``)."""
 
 
 def _word(text: str) -> str:
@@ -47,7 +51,16 @@ def _word(text: str) -> str:
         requires=only_without("seed", "give a hand or a seed to deal one, not both"),
         help="Byway cards in the hand (names or ids, comma-separated).")
 @option("--seed", type=SEED, default=None,
-        help="Deal a hand of 2 red and 10 blue byways with this seed instead.")
+        help="Take the hand the seeded game deals (the same draft as `script` and `kit`): "
+             "seat --seat of -n players.")
+@option("--seat", type=click.IntRange(min=1, max=MAX_SEATS), default=1, show_default=True,
+        requires=only_with("seed", "it picks a seat of a seeded deal; give --seed (a "
+                                   "--hand is already one seat's)"),
+        help="With --seed: whose hand (seats count from Player 1, clockwise).")
+@count_option(MAX_SEATS, "With --seed: the number of players the seed deals for (default 4, "
+              "as `script` and `kit`)", minimum=2,
+              requires=only_with("seed", "it is the number of players of a seeded deal; "
+                                         "give --seed (a --hand is already one seat's)"))
 @option("--avoid", default=None, metavar="LETTER", shell_complete=complete_with(lambda: LETTERS),
         help="Keep off the highway spaces of this construction letter (A-E).")
 @click.option("--json", "as_json", is_flag=True,
@@ -59,12 +72,13 @@ def _word(text: str) -> str:
 @format_option(DRAWN_FORMATS)
 @output_option_saying("The PDF with the drive drawn on the board; '-' for standard output "
                     "(default: output/byways-plan-<START>-<seed N|hand>.pdf).")
-def plan_command(map_id: str, start: str, hand: str | None, seed: int | None,
-                 avoid: str | None, as_json: bool, pdf_path: Path | None, paper: Paper,
-                 fmt: str | None, output: Path | None) -> None:
+def plan_command(map_id: str, start: str, hand: str | None, seed: int | None, seat: int,
+                 count: int | None, avoid: str | None, as_json: bool, pdf_path: Path | None,
+                 paper: Paper, fmt: str | None, output: Path | None) -> None:
     """Highways & Byways: which byways to drop and the shortest closed drive.
 
-    For a start space and a hand of byway cards (the rules deal 2 red and 10 blue), finds
+    For a start space and a hand of byway cards (the rules deal 2 red and 10 blue; --seed
+    takes the hand of that seeded game's seat, as `script` and `kit` deal it), finds
     the drop the rules allow (one red, or two blue) and the fewest moves that drive every
     kept byway end to end in one go (either way) and return to the start; prints it turn by
     turn (six moves a turn) and writes a PDF with the drive drawn on the board (default:
@@ -75,6 +89,7 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None,
     \b
     Examples:
       sheetgen plan byways --start TX --seed 7
+      sheetgen plan byways --start IA --seed 7 --seat 2 -n 3
       sheetgen plan byways --start GA --seed 7 --avoid C --json
       sheetgen plan byways --start CA --hand "The Loneliest Road,Tioga Road,Lake Tahoe"
     """
@@ -92,14 +107,18 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None,
     honour(entry, draws=want_pdf)
     if hand is None and seed is None:
         raise click.UsageError("give --hand NAME,... or --seed N (to deal a hand)")
-    tag = f"seed{safe_name(str(seed))}" if seed is not None else "hand"
+    tag = "hand"
+    if seed is not None:
+        tag = f"seed{safe_name(str(seed))}" + (f"-seat{seat}" if seat != 1 else "") \
+            + (f"-{count}p" if count is not None else "")
     letter = f"-avoid{avoid.strip().upper()[:1]}" if avoid else ""
     with outputs() as out:
         path = (out.target(target, f"{game_map.id}-plan-{_word(start)}-"
                                    f"{tag}{letter}", fmt) if want_pdf else None)
         names = None if hand is None else hand.split(",")
         with game_errors():
-            result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid)
+            result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid,
+                                seat=seat, players=count)
         if as_json:
             data = with_schema({"map": game_map.id, "seed": seed, **result.json})
             click.echo(json.dumps(data, indent=2, ensure_ascii=False))

@@ -15,7 +15,7 @@ from sheetgen.cli.common import (
     SEED,
     UserError,
     choose_format,
-    complete_scoring_maps,
+    complete_maps,
     count_option,
     drawing_paper_option,
     encoding_option,
@@ -78,8 +78,6 @@ def template_command(map_id: str, players: list[str] | None, count: int | None,
     """
     names = _template_players(players, count)
     game, game_map = load_game(map_id)
-    with game_errors():
-        game.ready("scoring", "scoring CSV")
     honour(game)
     choose_format(output, None, ("csv",))
     if players:
@@ -96,7 +94,7 @@ def template_command(map_id: str, players: list[str] | None, count: int | None,
 @click.command("score")
 @click.argument("board_csvs", metavar="BOARD.csv...", nargs=-1, required=True,
                 type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--map", "map_id", default=None, shell_complete=complete_scoring_maps,
+@click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSVs' '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the scores as JSON instead of the table (stdout holds only the "
@@ -139,7 +137,11 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
       sheetgen score game.csv --json --pdf scored.pdf
       sheetgen score table1.csv table2.csv --seed 7
       sheetgen score game.csv --scorepad
+      sheetgen score ann.csv ben.csv --scorepad
       sheetgen score game.csv --format png
+
+    Highways & Byways drive logs are placed in their race, among the logs and the
+    built-in drivers of the other seats, by the round each car got home.
     """
     if output is not None and pdf_path is not None:
         raise click.UsageError("-o and --pdf both name the PDF; give one")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from sheetgen.cli.common import (
     TimeLimit,
     UserError,
     choose_format,
-    complete_scoring_maps,
+    complete_maps,
     complete_with,
     count_option,
     drawing_paper_option,
@@ -79,6 +80,15 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
     return fmt
 
 
+def _solo_alone(values: Mapping[str, Any]) -> str | None:
+    """``--solo`` writes pages of its own: not with --par, --perfect or JSON."""
+    if values.get("par") or values.get("perfect") or values.get("as_json") or values.get(
+            "fmt") in ("json", "csv"):
+        return ("it writes the solo challenge's pages (a PDF or PNG); the script's JSON, "
+                "without --solo, holds the same table")
+    return None
+
+
 @click.command("script")
 @map_argument()
 @click.option("--seed", type=SEED, required=True, help=SEED_HELP)
@@ -112,11 +122,18 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
 @players_option(MAX_SEATS, "Not taken here: a script seats players by number (-n).",
                 requires=lambda values: "a script seats players by number, not by name; "
                                         "give -n COUNT", hidden=True)
+@option("--solo", "solo", type=click.IntRange(min=1, max=MAX_SEATS), default=None,
+        metavar="SEAT", needs="solo", requires=_solo_alone,
+        help="Highways & Byways: the solo challenge for one person in seat SEAT "
+             "against built-in drivers in the others: the targets, and a log sheet "
+             "with each round's construction card, the event played on you and the "
+             "drivers' positions (a PDF, or PNG pages).")
 @drawing_paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,
                    perfect: bool, time_limit: float, count: int | None,
-                   players: list[str] | None, paper: Paper, output: Path | None) -> None:
+                   players: list[str] | None, solo: int | None, paper: Paper,
+                   output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -137,6 +154,8 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
       sheetgen script usa --seed 7 --perfect --format pdf
       sheetgen script germany --seed 7 --par
       sheetgen script byways --seed 7 -n 3
+      sheetgen script byways --seed 7 -n 3 --par
+      sheetgen script byways --seed 7 -n 3 --solo 1
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")
@@ -153,7 +172,10 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     fmt = choose_format(output, "json" if as_json else fmt, produces)
     game, game_map = load_game(map_id)
     honour(game, draws=not par and fmt in ("pdf", "png"))
-    name = f"{game_map.id}-seed-{safe_name(str(seed))}-script-{paper.id}"
+    name = f"{game_map.id}-seed-{safe_name(str(seed))}"
+    name += "" if count is None else f"-{count}p"
+    name += f"-solo-{solo}" if solo is not None else "-script"
+    name += f"-{paper.id}"
     if perfect and fmt in ("pdf", "png"):
         name += perfect_tag(time_limit)
     if perfect:
@@ -196,6 +218,12 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
         if fmt == "json":
             out.put(path, _schema_text(game.script_json(script)).encode("utf-8"))
             return
+        if solo is not None:
+            with game_errors():
+                svgs = game.solo_pages(game_map, script, solo, paper)
+            out.put_pages(path, fmt, svgs, title=f"{game_map.title}: solo challenge "
+                                                 f"{safe_name(str(seed))}, seat {solo}")
+            return
         with game_errors():
             svgs = game.script_pages(game_map, script, paper)
         out.put_pages(path, fmt, svgs,
@@ -227,7 +255,7 @@ def _with_key(text: str, key: str, value: object) -> str:
                 type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seed", type=SEED, required=True,
               help="The seed of the game the board was played in.")
-@click.option("--map", "map_id", default=None, shell_complete=complete_scoring_maps,
+@click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSV's '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the verdicts as JSON (docs/json.md).")
@@ -238,13 +266,16 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
 
     Prints one line per player: legal, or the first thing that cannot be explained
     (space, value, turn). Exit codes: 0 every board is legal, 3 some board is not, 1 the
-    input is wrong (the file, the map, the seed), 2 a usage error.
+    input is wrong (the file, the map, the seed), 2 a usage error. A Highways & Byways
+    drive log (see the README) is held to the seed's race: every move under that round's
+    construction card and event; a problem names the round, the move and the space.
 
     \b
     Examples:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
       sheetgen check boards.csv --seed 7 --json
+      sheetgen check drive.csv --seed 7
     """
     game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):

@@ -16,6 +16,8 @@ from sheetgen.cli.common import (
     format_option,
     game_errors,
     honour,
+    ink_option,
+    ink_tag,
     load_game,
     map_argument,
     names_tag,
@@ -26,6 +28,7 @@ from sheetgen.cli.common import (
     players_option,
     safe_name,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_SHEETS = 4
@@ -56,10 +59,11 @@ def sheets_name(names: list[str]) -> str:
 @option("--seed", type=SEED, default=None, needs="sheet setup",
         help="Pre-fill the setup of this seeded game (the four circled numbers of On "
              "Tour; see `sheetgen script`).")
+@ink_option
 @format_option()
 @output_option
 def sheet_command(map_id: str, count: int | None, players: list[str] | None, paper: Paper,
-                  seed: int | None, fmt: str | None, output: Path | None) -> None:
+                  seed: int | None, ink: str, fmt: str | None, output: Path | None) -> None:
     """Player sheets for MAP, one page per player (landscape for On Tour, portrait for
     Dice Trip; Highways & Byways: its one board, an overview and then the full-size board
     tiled over the paper).
@@ -76,6 +80,7 @@ def sheet_command(map_id: str, count: int | None, players: list[str] | None, pap
       sheetgen sheet usa -n 1 -o usa.png
       sheetgen sheet usa --seed 4711
       sheetgen sheet germany -n 8 --paper letter
+      sheetgen sheet europe --ink low
       sheetgen sheet byways
     """
     fmt = choose_format(output, fmt, FORMATS)
@@ -88,8 +93,8 @@ def sheet_command(map_id: str, count: int | None, players: list[str] | None, pap
     else:
         name = f"{game_map.id}-board-{paper.id}"
     with outputs() as out:
-        path = out.target(output, name, fmt)
-        with game_errors():
+        path = out.target(output, name + ink_tag(ink), fmt)
+        with game_errors(), ink_mode(ink):
             svgs = game.sheet_pages(game_map, paper, names, seed=seed)
         out.put_pages(path, fmt, svgs, title=f"{game_map.title}: player sheets")
 

@@ -1,9 +1,11 @@
-"""SVG to PDF and PNG (cairosvg), several pages into one PDF (pypdf).
+"""SVG to PDF and PNG (cairosvg drawing onto cairo), pages bound into one PDF.
 
 A page is one SVG drawing, or a stack of :class:`Layers`: full-page drawings laid over
-each other, bottom first. A layer that several pages share (a map under every player's
-marks) is converted once and stored once, as a PDF form that each page draws, so thirty
-scored boards cost one map and thirty sets of marks.
+each other, bottom first. Every page of a document is drawn onto one cairo PDF surface,
+so each font is embedded once, as one subset for the whole document. A drawing that
+several pages share (a map under every player's marks, a repeated page) is recorded once
+and stored once, as a PDF form that each page draws, so thirty scored boards cost one
+map and thirty sets of marks.
 
 Output is byte-for-byte reproducible: cairo's creation date is dropped when the pages are
 re-written by pypdf, which adds no date and no random document id.
@@ -16,6 +18,7 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sheetgen.resources import fonts_dir
 
@@ -23,15 +26,10 @@ from sheetgen.resources import fonts_dir
 os.environ["FONTCONFIG_FILE"] = str(fonts_dir() / "fonts.conf")
 
 import cairosvg  # noqa: E402
-from pypdf import PageObject, PdfReader, PdfWriter  # noqa: E402
-from pypdf.generic import (  # noqa: E402
-    ArrayObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    StreamObject,
-)
+from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.surface import PDFSurface as _SvgPdfSurface  # noqa: E402
+from cairosvg.surface import cairo as _cairo  # noqa: E402
+from pypdf import PdfReader, PdfWriter  # noqa: E402
 
 PRODUCER = "sheetgen"
 
@@ -56,6 +54,15 @@ class Layers:
 
 Page = str | Layers
 """A page for :func:`build_pdf`: one drawing, or a stack of layers."""
+
+
+class _Recording(_SvgPdfSurface):  # type: ignore[misc]
+    """cairosvg's PDF drawing of one SVG, recorded instead of written: the recording is
+    painted onto the pages that show it."""
+
+    def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+        surface = _cairo.RecordingSurface(_cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+        return surface, width, height
 
 
 _CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
@@ -100,81 +107,56 @@ def page_png(page: Page, dpi: int = 150) -> bytes:
 
 
 def build_pdf(svgs: Sequence[Page], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Pages drawn as SVG, in order, as one PDF with a title and bookmarks."""
-    if any(isinstance(page, Layers) for page in svgs):
-        return layered_pdf([p if isinstance(p, Layers) else Layers((p,)) for p in svgs],
-                           title, bookmarks)
-    return merge_pdfs(pdf_pages([p for p in svgs if isinstance(p, str)]), title, bookmarks)
+    """Pages drawn as SVG, in order, as one PDF with a title and bookmarks.
 
-
-def layered_pdf(pages: Sequence[Layers], title: str,
-                bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Pages as stacks of layers: each distinct layer is converted once, stored once as a
-    form XObject, and drawn by every page that has it."""
+    Every page is drawn onto one cairo PDF surface, so each font is embedded once for the
+    whole document, as one subset holding every glyph any page uses. A drawing that
+    several pages show (a repeated page, a shared layer) is recorded once and painted by
+    each of them, which cairo stores once, as a form."""
+    surface = _Document()
+    for page in svgs:
+        surface.page(page.svgs if isinstance(page, Layers) else (page,))
     writer = PdfWriter()
-    forms: dict[str, tuple[IndirectObject, tuple[float, float]]] = {}
-    for layers in pages:
-        names = []
-        resources = DictionaryObject()
-        for k, svg in enumerate(layers.svgs):
-            if svg not in forms:
-                forms[svg] = _form(writer, svg)
-            names.append(f"/L{k}")
-            resources[NameObject(f"/L{k}")] = forms[svg][0]
-        width, height = forms[layers.svgs[0]][1]
-        page = writer.add_blank_page(width, height)
-        page[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/XObject"): resources})
-        content = StreamObject()
-        content.set_data("".join(f"q {name} Do Q\n" for name in names).encode("ascii"))
-        page[NameObject("/Contents")] = writer._add_object(content)
+    writer.append(PdfReader(io.BytesIO(surface.finish())))
     return _finish(writer, title, bookmarks)
 
 
-def _form(writer: PdfWriter, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
-    """One drawing as a form XObject in ``writer``, and its page size in points."""
-    page: PageObject = PdfReader(io.BytesIO(svg_to_pdf_page(svg))).pages[0]
-    contents = page.get_contents()
-    form = StreamObject()
-    form.set_data(contents.get_data() if contents is not None else b"")
-    box = page.mediabox
-    form.update({
-        NameObject("/Type"): NameObject("/XObject"),
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in
-                                          (box.left, box.bottom, box.right, box.top)]),
-        NameObject("/Resources"): page["/Resources"].clone(writer),
-    })
-    ref = writer._add_object(form.flate_encode())
-    return ref, (float(box.width), float(box.height))
+class _Document:
+    """One cairo PDF surface that pages are drawn onto in turn."""
 
+    def __init__(self) -> None:
+        self.output = io.BytesIO()
+        self.surface: Any = None
+        self.recorded: dict[str, tuple[Any, float, float]] = {}
+        self.count: dict[str, int] = {}
 
-def pdf_pages(svgs: Sequence[str]) -> list[bytes]:
-    """Each drawing as a one-page PDF; identical drawings are converted once and share
-    their bytes, so ``merge_pdfs`` stores them once."""
-    converted: dict[str, bytes] = {}
-    pages = []
-    for svg in svgs:
-        if svg not in converted:
-            converted[svg] = svg_to_pdf_page(svg)
-        pages.append(converted[svg])
-    return pages
+    def page(self, layers: Sequence[str]) -> None:
+        first = self._record(layers[0])
+        _, width, height = first
+        if self.surface is None:
+            self.surface = _cairo.PDFSurface(self.output, width, height)
+        else:
+            self.surface.set_size(width, height)
+        context = _cairo.Context(self.surface)
+        for svg in layers:
+            recording, _, _ = self._record(svg)
+            context.set_source_surface(recording, 0, 0)
+            context.paint()
+        self.surface.show_page()
 
+    def _record(self, svg: str) -> tuple[Any, float, float]:
+        """The drawing recorded once (in points, the PDF's unit), with its size."""
+        if svg not in self.recorded:
+            tree = Tree(bytestring=svg.encode("utf-8"))
+            drawn = _Recording(tree, None, 96)
+            self.recorded[svg] = (drawn.cairo, drawn.width, drawn.height)
+        return self.recorded[svg]
 
-def merge_pdfs(documents: Sequence[bytes], title: str,
-               bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Concatenate PDF documents; set the title, producer and bookmarks; no dates.
-
-    Repeated documents (equal bytes) are read once, so their pages share one content
-    stream and one set of fonts in the output.
-    """
-    writer = PdfWriter()
-    readers: dict[bytes, PdfReader] = {}
-    for doc in documents:
-        if doc not in readers:
-            readers[doc] = PdfReader(io.BytesIO(doc))
-        writer.append(readers[doc])
-    return _finish(writer, title, bookmarks)
+    def finish(self) -> bytes:
+        if self.surface is None:
+            raise ValueError("a PDF needs at least one page")
+        self.surface.finish()
+        return _CAIRO_DATE.sub(rb"\g<1>20000101000000", self.output.getvalue(), count=1)
 
 
 def _finish(writer: PdfWriter, title: str, bookmarks: Sequence[Bookmark]) -> bytes:

@@ -221,8 +221,8 @@ def cheap_rendering(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     tiny = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
             'viewBox="0 0 10 10"></svg>')
-    page, png = pdf.svg_to_pdf_page(tiny), pdf.svg_to_png(tiny)
-    monkeypatch.setattr(pdf, "svg_to_pdf_page", lambda svg: page)
+    document, png = pdf.build_pdf([tiny], "fuzz"), pdf.svg_to_png(tiny)
+    monkeypatch.setattr(pdf, "build_pdf", lambda pages, title, bookmarks=(): document)
     monkeypatch.setattr(pdf, "svg_to_png", lambda svg, dpi=150: png)
     monkeypatch.setattr(pdf, "page_png", lambda p, dpi=150: png)
     search = OnTour.perfect

@@ -24,8 +24,8 @@ def test_json_follows_the_spec(tmp_path: Path) -> None:
     result = run("plan", "byways", "--start", "TX", "--seed", "7", "--json", "-o", str(out))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"schema", "start", "hand", "dropped", "spaces", "turns", "drive",
-                         "avoid"}
+    assert set(data) == {"schema", "map", "seed", "start", "hand", "dropped", "spaces",
+                         "turns", "drive", "avoid"}
     assert data["start"] == "TX" and data["avoid"] is None
     assert len(data["hand"]) == 12 and len(data["dropped"]) in (1, 2)
     road = find_roadmap()

@@ -57,7 +57,9 @@ def test_every_space_label_is_in_the_text_layer(sheets, map_id: str) -> None:
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_fonts_are_embedded(sheets, map_id: str) -> None:
     page = sheets[(map_id, "a4")].pages[0]
-    fonts = page["/Resources"]["/Font"]
+    fonts = dict(page["/Resources"].get("/Font") or {})
+    for form in (page["/Resources"].get("/XObject") or {}).values():  # the drawn page
+        fonts.update(form.get_object()["/Resources"].get("/Font") or {})
     assert fonts, "the page uses fonts"
     for ref in fonts.values():
         font = ref.get_object()
