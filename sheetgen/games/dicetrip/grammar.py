@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.csvio import (
+    UNREAD,
     Problems,
     Records,
     header_names,
@@ -33,6 +34,7 @@ from sheetgen.csvio import (
     short,
     skipped_columns,
     trim,
+    unread_problem,
 )
 from sheetgen.games.dicetrip.rules import TripBoard, is_number
 from sheetgen.maps import find_map
@@ -202,6 +204,9 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             if col - 1 in skipped:
                 continue
             raw = cells[col]
+            if raw.strip() == UNREAD:
+                problems.add(line, col + 1, unread_problem(records))
+                continue
             negative = len(raw) > 1 and raw[0] == "-" and _DIGITS.fullmatch(raw[1:]) is not None
             try:
                 cell = parse_trip_cell(f"({raw[1:]})" if negative else raw, space)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from sheetgen.csvio import (
+    UNREAD,
     Problems,
     Records,
     header_names,
@@ -22,6 +23,7 @@ from sheetgen.csvio import (
     short,
     skipped_columns,
     trim,
+    unread_problem,
 )
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, Map, SpaceId
@@ -143,6 +145,9 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
             continue
         for col in range(1, width):
             if col - 1 in skipped:
+                continue
+            if cells[col].strip() == UNREAD:
+                problems.add(record.line, col + 1, unread_problem(records))
                 continue
             try:
                 cell = parse_cell(cells[col])
