@@ -87,25 +87,25 @@ def is_stdout(path: Path | None) -> bool:
 
 
 def choose_format(explicit: Path | None, fmt: str | None, produces: Sequence[str],
-                  default: str | None = None) -> str:
+                  default: str | None = None, option: str = "-o") -> str:
     """The format to write: ``--format`` if given, else the extension of ``-o`` when the
     command can produce it, else ``default`` (the first of ``produces``). An extension
     naming a different known format than ``--format``, or (without ``--format``) any
     extension the command cannot write, is a usage error: ``-o game.txt`` is not
-    silently a PDF."""
+    silently a PDF. ``option`` names the path's option in a refusal."""
     ext = ""
     if explicit is not None and not is_stdout(explicit):
         ext = explicit.suffix.lower().lstrip(".")
     if fmt is not None:
         if ext in KNOWN_EXTENSIONS and ext != fmt:
-            raise OutputUsageError(f"-o {explicit}: the extension says {ext} but --format "
+            raise OutputUsageError(f"{option} {explicit}: the extension says {ext} but --format "
                                    f"says {fmt}; make them agree")
         return fmt
     if ext in produces:
         return ext
     if ext and explicit is not None:
         ends = " or ".join(f".{p}" for p in produces)
-        raise OutputUsageError(f"-o {short_path(explicit)}: this command writes "
+        raise OutputUsageError(f"{option} {short_path(explicit)}: this command writes "
                                f"{' or '.join(produces)}, not {ext}; end the name with "
                                f"{ends}" + (" or give --format" if len(produces) > 1 else ""))
     return default or produces[0]

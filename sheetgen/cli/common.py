@@ -267,8 +267,11 @@ def _players_callback(maximum: int) -> Callable[..., list[str] | None]:
         text = value.strip()
         if text and all(c.isdigit() or c.isnumeric() for c in text):
             count = text if text.isascii() else "COUNT"
+            counted = any(p.name == "count" for p in ctx.command.params)
+            then = (f"for a number write -n {count}" if counted else
+                    "this command takes no number of players, only their names")
             raise click.UsageError(f"--players takes player names, e.g. --players Ann,Ben; "
-                                   f"for a number write -n {count}", ctx)
+                                   f"{then}", ctx)
         names = parse_players(value)
         if len(names) > maximum:
             raise click.UsageError(f"--players: {len(names)} names; at most {maximum}", ctx)

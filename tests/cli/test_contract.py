@@ -148,7 +148,7 @@ def test_every_command_that_writes_refuses_an_extension_it_cannot_write(tmp_path
     args = {"sheet": ["usa"], "cards": ["usa"], "dice": ["d6"], "kit": ["usa"],
             "script": ["usa", "--seed", "7"], "template": ["usa"],
             "scorepad": ["usa"], "plan": ["byways", "--start", "TX", "--seed", "7"],
-            "score": ["g.csv"]}
+            "score": ["g.csv"], "read": ["photo.jpg"]}
     writers = {n for n, c in commands().items() if any(p.name == "output" for p in c.params)}
     assert writers == set(args)
     for name, rest in args.items():
@@ -167,7 +167,7 @@ def test_every_command_with_a_count_or_names_uses_the_same_spelling() -> None:
     for name, command in commands().items():
         opts = {o for p in command.params for o in getattr(p, "opts", [])}
         if "--players" in opts:
-            assert {"-n", "--count"} <= opts or name == "serve", name
+            assert {"-n", "--count"} <= opts or name in ("serve", "read"), name
         if "-n" in opts or "--count" in opts:
             assert {"-n", "--count"} <= opts, name
     assert {n for n, c in commands().items()
@@ -184,9 +184,15 @@ def test_a_number_for_players_says_to_write_n(tmp_path: Path, name: str, number:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_serve_takes_names_too(tmp_path: Path) -> None:
-    line = usage_error(run("serve", "usa", "--players", "3", "--boards", str(tmp_path / "b")))
-    assert "for a number write -n 3" in line
+@pytest.mark.parametrize("name", ["serve", "read"])
+def test_commands_without_a_count_take_names_too(tmp_path: Path, name: str) -> None:
+    """serve and read have no -n: a number for --players is refused without pointing
+    to an option they do not have."""
+    rest = ["usa", "--boards", str(tmp_path / "b")] if name == "serve" else [
+        str(tmp_path / "photo.jpg")]
+    line = usage_error(run(name, *rest, "--players", "3"))
+    assert "--players takes player names" in line and "-n" not in line
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_template_names_and_count(tmp_path: Path) -> None:
@@ -291,6 +297,48 @@ def test_a_seed_of_any_length_is_a_seed(tmp_path: Path) -> None:
     assert seed_code(4711) == "4711"
     svg = (tmp_path / "sheet-usa.svg").read_text(encoding="utf-8")
     assert f"sheetgen:sheet:v2:usa:a4:{code}:1" in svg
+    svg = (tmp_path / "sheet-germany.svg").read_text(encoding="utf-8")
+    assert f"sheetgen:sheet:v2:germany:a4:{code}:1" in svg
+
+
+# --- read follows the same contract -------------------------------------------------------
+
+def test_read_checks_its_outputs_before_it_reads_a_photo(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """-o and --review are refused (their option named) before any photo is opened: an
+    input, a wrong extension, a PDF named twice; the threshold is a number from 0 to 1."""
+    pytest.importorskip("cv2")
+    from sheetgen.read import sheet
+
+    opened: list[Path] = []
+    monkeypatch.setattr(sheet, "load_images", lambda path: opened.append(path) or [])
+    os.chdir(tmp_path)
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(b"%PDF-1.4 a scan")
+    line = one_line(run("read", "scan.pdf", "--review", "scan.pdf"))
+    assert "scan.pdf (the review PDF) is an input file of this command" in line
+    assert "--review x.jpg: this command writes pdf, not jpg" in usage_error(
+        run("read", "scan.pdf", "--review", "x.jpg"))
+    assert "-o x.txt: this command writes csv, not txt" in usage_error(
+        run("read", "scan.pdf", "-o", "x.txt"))
+    assert "--review -: the review PDF goes to a file" in usage_error(
+        run("read", "scan.pdf", "--review", "-"))
+    for bad in ("nan", "1.5", "-0.1"):
+        assert "--threshold" in usage_error(run("read", "scan.pdf", "--threshold", bad))
+    assert "PHOTOS: 501 given; at most 500" in usage_error(
+        run("read", *["scan.pdf"] * 501))
+    assert opened == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scan.pdf"]
+
+
+def test_read_takes_seeds_of_any_length(tmp_path: Path) -> None:
+    """A sheet's code carries a seed over 24 digits as a hash: --seed gives it back, of any
+    length (click's IntRange refused over 4,300 digits)."""
+    pytest.importorskip("cv2")
+    result = run("read", str(tmp_path / "missing.jpg"), "--seed", "7" * 5000)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "no sheet could be read" in result.output.strip().splitlines()[-1]
 
 
 # --- errors say what to do next (issue 27 item 12) ------------------------------------------
