@@ -420,6 +420,22 @@ def format_option(formats: Sequence[str] = FORMATS,
                       "(-1, -2 ... when several). Default: the extension of -o, else pdf."))
 
 
+def json_or_drawing(as_json: bool, output: Path | None, pdf_path: Path | None,
+                    fmt: str | None) -> tuple[Path | None, bool, str]:
+    """The one JSON convention of the commands that print JSON and draw (``score``,
+    ``plan``): ``-o`` or ``--pdf`` names the drawing (not both), ``--json`` prints JSON
+    and draws only when one of them or ``--format`` asks. Returns the named path (or
+    None), whether to draw, and the format."""
+    if output is not None and pdf_path is not None:
+        raise click.UsageError("-o and --pdf both name the PDF; give one")
+    target = output if output is not None else pdf_path
+    if as_json and is_stdout(target):
+        raise click.UsageError("--json and -o - both want standard output; write the PDF "
+                               "to a file")
+    draws = target is not None or not as_json or fmt is not None
+    return target, draws, choose_format(target, fmt, DRAWN_FORMATS)
+
+
 def output_option_saying(help: str) -> Callable[[F], F]:
     """``-o/--output`` with its own help text."""
     return click.option("-o", "--output", type=click.Path(path_type=Path), default=None,

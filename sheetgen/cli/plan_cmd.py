@@ -11,7 +11,6 @@ import click
 from sheetgen.cli.common import (
     DRAWN_FORMATS,
     SEED,
-    choose_format,
     complete_for_map,
     complete_with,
     count_option,
@@ -20,6 +19,7 @@ from sheetgen.cli.common import (
     game_errors,
     honour,
     is_stdout,
+    json_or_drawing,
     load_game,
     map_argument,
     only_with,
@@ -93,14 +93,7 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None, se
       sheetgen plan byways --start GA --seed 7 --avoid C --json
       sheetgen plan byways --start CA --hand "The Loneliest Road,Tioga Road,Lake Tahoe"
     """
-    if output is not None and pdf_path is not None:
-        raise click.UsageError("-o and --pdf both name the PDF; give one")
-    target = output if output is not None else pdf_path
-    if as_json and is_stdout(target):
-        raise click.UsageError("--json and -o - both want standard output; write the PDF "
-                               "to a file")
-    want_pdf = target is not None or not as_json or fmt is not None
-    fmt = choose_format(target, fmt, DRAWN_FORMATS)
+    target, want_pdf, fmt = json_or_drawing(as_json, output, pdf_path, fmt)
     entry, game_map = load_game(map_id)
     with game_errors():
         entry.ready("planner", "planner")

@@ -23,6 +23,7 @@ from sheetgen.cli.common import (
     game_errors,
     honour,
     is_stdout,
+    json_or_drawing,
     load_game,
     map_argument,
     names_tag,
@@ -143,14 +144,7 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     Highways & Byways drive logs are placed in their race, among the logs and the
     built-in drivers of the other seats, by the round each car got home.
     """
-    if output is not None and pdf_path is not None:
-        raise click.UsageError("-o and --pdf both name the PDF; give one")
-    target = output if output is not None else pdf_path
-    if as_json and is_stdout(target):
-        raise click.UsageError("--json and -o - both want standard output; write the PDF "
-                               "to a file")
-    want_pdf = target is not None or not as_json or fmt is not None
-    fmt = choose_format(target, fmt, DRAWN_FORMATS)
+    target, want_pdf, fmt = json_or_drawing(as_json, output, pdf_path, fmt)
     honour(draws=want_pdf or with_pad)
     for board_csv in board_csvs:
         require_file(board_csv)

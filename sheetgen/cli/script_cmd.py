@@ -18,13 +18,12 @@ from sheetgen.cli.common import (
     SEED,
     STDOUT,
     TimeLimit,
-    UserError,
     choose_format,
     complete_maps,
-    complete_with,
     count_option,
     drawing_paper_option,
     encoding_option,
+    format_option,
     game_errors,
     honour,
     load_game,
@@ -69,17 +68,6 @@ MAX_SEATS = 4
 """``script -n``: the most seats a seeded game sets up (Highways & Byways: 2-4)."""
 
 
-def _format_callback(ctx: click.Context, param: click.Parameter,
-                     value: str | None) -> str | None:
-    if value is None:
-        return None
-    fmt = value.strip().lower()
-    if fmt not in SCRIPT_FORMATS:
-        raise UserError(f"--format: unknown format {value!r}; known: "
-                        f"{', '.join(SCRIPT_FORMATS)}")
-    return fmt
-
-
 def _solo_alone(values: Mapping[str, Any]) -> str | None:
     """``--solo`` writes pages of its own: not with --par, --perfect or JSON."""
     if values.get("par") or values.get("perfect") or values.get("as_json") or values.get(
@@ -97,12 +85,10 @@ def _solo_alone(values: Mapping[str, Any]) -> str | None:
 @click.option("--par", is_flag=True,
               help="Print the built-in player's score for this seed instead (JSON with "
                    "--json).")
-@click.option("--format", "fmt", default=None, metavar="|".join(SCRIPT_FORMATS),
-              callback=_format_callback,
-              shell_complete=complete_with(lambda: SCRIPT_FORMATS),
-              help="pdf: the printable script (the default); png: its pages, one file "
-                   "each; json: as --json; csv: the perfect board (--perfect only, its "
-                   "default). Default: the extension of -o.")
+@format_option(SCRIPT_FORMATS,
+               help="pdf: the printable script (the default); png: its pages, one file "
+                    "each; json: as --json; csv: the perfect board (--perfect only, its "
+                    "default). Default: the extension of -o.")
 @option("--perfect", is_flag=True, needs="perfect",
         help="The perfect game: the best score anyone could reach knowing every "
              "card and roll in advance, with a board reaching it. Written as a "
