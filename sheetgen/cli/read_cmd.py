@@ -61,7 +61,8 @@ def _modules() -> tuple[object, ...]:
                    "another map is refused).")
 @click.option("--seed", type=SEED, default=None,
               help="The seeded game the sheets were played with, when their code carries "
-                   "none: every number is checked against it.")
+                   "none (or only a hash: a seed over 24 digits): every number is checked "
+                   "against it.")
 @players_option(MAX_SCORED_PLAYERS, "Names for the columns, in sheet-number order "
                 "(default: Player 1, Player 2 ...; the names as written are in the review "
                 "PDF).")

@@ -43,6 +43,8 @@ class Code:
     sheet: int
     layout: int
     """1 when the code names none (every sheet printed before layouts were numbered)."""
+    seed_hash: str | None = None
+    """A seed over 24 digits as the code carries it (``#`` and a hash, ``seed`` None)."""
 
 
 def parse_code(text: str) -> Code | None:
@@ -55,7 +57,8 @@ def parse_code(text: str) -> Code | None:
         return None
     seed = found["seed"]
     return Code(found["map"], found["paper"], None if seed[0] in "-#" else int(seed),
-                int(found["n"]), int(found["layout"] or 1))
+                int(found["n"]), int(found["layout"] or 1),
+                seed if seed.startswith("#") else None)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sheetgen.draw.qr import SEED_DIGITS_IN_CODE
+from sheetgen.draw.qr import SEED_DIGITS_IN_CODE, seed_code
 from sheetgen.games import game_of
 from sheetgen.maps import find_map
 from sheetgen.read.layout import (
@@ -109,6 +109,7 @@ def test_codes_are_parsed(text: str, expected: tuple[object, ...]) -> None:
     code = parse_code(text)
     assert code is not None
     assert (code.map_id, code.paper, code.seed, code.sheet, code.layout) == expected
+    assert code.seed_hash == ("#0123456789abcdef" if "#" in text else None)
 
 
 @given(st.text(max_size=80))
@@ -127,4 +128,5 @@ def test_every_code_the_renderer_writes_reads_back(seed: int, number: int, map_i
     # a seed of more than SEED_DIGITS_IN_CODE digits is carried as a hash: not known back
     known = seed if len(str(seed)) <= SEED_DIGITS_IN_CODE else None
     assert code is not None and (code.seed, code.sheet) == (known, number)
+    assert code.seed_hash == (None if known is not None else seed_code(seed))
     assert code.layout == drawn_layout(map_id, "a4").layout
