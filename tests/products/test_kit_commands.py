@@ -81,8 +81,8 @@ def test_the_scoring_howto_runs_as_printed(map_id: str, paper_id: str,
     commands = commands_in(blocks)
     assert [c.split()[1] for c in commands] == ["template", "score", "score", "check"]
     run_as_printed(commands, tmp_path, SEED)
-    named = re.findall(r"output/\S+\.pdf", " ".join(texts))
-    assert named == [f"output/board-scored-{paper_id}.pdf"]
+    named = re.findall(r"\S+-scored-\S+\.pdf", " ".join(texts))
+    assert named == [f"board-scored-{paper_id}.pdf"]  # beside board.csv, where score writes
     assert (tmp_path / named[0]).is_file()
 
 

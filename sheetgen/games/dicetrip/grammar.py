@@ -34,6 +34,7 @@ from sheetgen.csvio import (
     near_space,
     resolve_map,
     short,
+    skipped_columns,
     trim,
     unread_problem,
 )
@@ -147,6 +148,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     seen_spaces: dict[SpaceId, int] = {}
     last_row = 0
     negative_note = False
+    skipped: frozenset[int] = frozenset()
     for record in records:
         if game_map is None:
             game_map = resolve_map(records, problems, map_override, lookup, "germany")
@@ -157,6 +159,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             written = [{} for _ in players]
             variants = [0] * len(players)
             last_row = record.line
+            skipped = skipped_columns(text, source, record.line, players, notes)
             continue
         line, cells = record.line, record.cells
         last_row = line
@@ -203,6 +206,8 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                                f"{len(cells)}")
             continue
         for col in range(1, width):
+            if col - 1 in skipped:
+                continue
             raw = cells[col]
             if raw.strip() == UNREAD:
                 problems.add(line, col + 1, unread_problem(records))
@@ -243,11 +248,11 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                       f"{game_map.id}: {shown}{more}; expected one row per "
                                       "city")
     problems.raise_if_any()
-    boards = tuple(TripBoard(game_map.id, name, cells, variant)
-                   for name, cells, variant in zip(players, by_player, variants, strict=True))
-    for col, board in enumerate(boards if finished else (), start=2):
-        wrong = board_problem(game_map, board, board.variant)
+    kept = [c for c in range(len(players)) if c not in skipped]
+    boards = tuple(TripBoard(game_map.id, players[c], by_player[c], variants[c]) for c in kept)
+    for c, board in zip(kept, boards, strict=True):
+        wrong = board_problem(game_map, board, board.variant) if finished else None
         if wrong:
-            problems.add(variant_line, col, f"{board.player}: {wrong}")
+            problems.add(variant_line, c + 2, f"{board.player}: {wrong}")
     problems.raise_if_any()
-    return TripBoards(game_map.id, boards, tuple(variants))
+    return TripBoards(game_map.id, boards, tuple(variants[c] for c in kept))
