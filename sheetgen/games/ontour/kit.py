@@ -7,10 +7,11 @@ CLI can show a bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sheetgen.document import Part
+from sheetgen.games import sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map
 from sheetgen.products.kit import prose
@@ -29,7 +30,7 @@ def howto_blocks(game_map: Map) -> list[Block]:
     return prose("scoring-howto", **values)
 
 
-def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+def build_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8, seed: int = 1,
               backs: str = "duplex-long", perfect: float | None = None,
               progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order; with ``perfect`` (seconds
@@ -57,8 +58,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     progress("player sheets")
     sheets = Part("Player sheets",
                   tuple(sheet_svg(game_map, geometry, paper,
-                                  SheetOptions(attribution=credit, sheet_number=number))
-                        for number in range(1, players + 1)))
+                                  SheetOptions(player=name, attribution=credit,
+                                               sheet_number=number))
+                        for number, name in enumerate(sheet_names(players), start=1)))
 
     progress("cards")
     imp = imposition()
