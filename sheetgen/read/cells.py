@@ -576,9 +576,8 @@ def read_jointly(decoded: Sequence[Decoded], grammar: Grammar,
             out[i] = Reading(space, None, conf, True, text, "not what this space can hold")
         elif conf < threshold:
             out[i] = Reading(space, cell, conf, True, cell.text, f"unsure ({conf:.2f})")
-        elif (alone := decoded[i].options[text][1]) < PUSH_FLOOR:
-            out[i] = Reading(space, cell, conf, True, cell.text,
-                             f"the glyphs alone give it {alone:.2f}")
+        elif decoded[i].options[text][1] < PUSH_FLOOR:
+            out[i] = Reading(space, cell, conf, True, cell.text, "the glyphs hardly show it")
         else:
             out[i] = Reading(space, cell, conf, False, cell.text)
     return out
