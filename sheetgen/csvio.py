@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.maps import UnknownMapError, find_map
-from sheetgen.model import Map
+from sheetgen.model import Map, fold
 
 MAX_FILE_BYTES = 1 << 20
 """The largest scoring CSV read (1 MiB: about 6000 players on the USA map)."""
@@ -489,11 +489,22 @@ def skipped_columns(text: str, source: str, line: int, players: list[str],
 # --- the map and the header ------------------------------------------------------------
 
 def near_space(game_map: Map, text: str) -> str:
-    """`` (did you mean X or Y?)`` for the spaces whose id or name is close to ``text``."""
-    keys = {s.id.casefold(): s.id for s in game_map.spaces}
-    keys.update({s.name.casefold(): s.name for s in game_map.spaces})
-    close = difflib.get_close_matches(text.casefold(), list(keys), n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
+    """`` (did you mean 17a (Batignolles-Monceau a)?)``: the space ids nearest to ``text``,
+    by the similarity of ``text`` to every word ``find_space`` knows (ids, names, Paris
+    numerals), the best one always and any as close (up to three). Empty only for text
+    that shares no letter or digit with any of them."""
+    word = fold(text)
+    score: dict[str, float] = {}
+    for key, space in game_map.space_keys.items():
+        ratio = difflib.SequenceMatcher(None, word, key).ratio()
+        score[space.id] = max(score.get(space.id, 0.0), ratio)
+    best = max(score.values(), default=0.0)
+    if not word or best == 0.0:
+        return ""
+    near = [sid for sid in game_map.space_ids if score[sid] == best][:3]
+    shown = [sid if game_map.space(sid).name.casefold() == sid.casefold()
+             else f"{sid} ({game_map.space(sid).name})" for sid in near]
+    return f" (did you mean {' or '.join(shown)}?)"
 
 
 def resolve_map(records: Records, problems: Problems, map_override: str | None,

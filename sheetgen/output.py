@@ -241,6 +241,19 @@ def same_file(a: Path, b: Path) -> bool:
 
 # --- default names ---------------------------------------------------------------------
 
+def scored_name(boards: Sequence[Path]) -> str:
+    """The start of ``score``'s default names for these CSV files: the first one's stem,
+    with ``-and-N-more`` for several (``board``, ``night-and-2-more``)."""
+    first = boards[0].stem
+    return first if len(boards) == 1 else f"{first}-and-{len(boards) - 1}-more"
+
+
+def scored_pdf(boards: Sequence[Path], paper_id: str) -> Path:
+    """Where ``score`` writes the annotated PDF of these CSV files when no ``-o`` is
+    given: beside the first one (the kits' scoring how-to names it too)."""
+    return boards[0].parent / f"{scored_name(boards)}-scored-{paper_id}.pdf"
+
+
 def safe_name(text: str, limit: int = 24) -> str:
     """A part of a default file name that stays short: long values (a thousand-digit
     seed) keep their first digits and a hash of the whole."""

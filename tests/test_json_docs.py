@@ -86,6 +86,7 @@ def trip_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     germany = find_map("germany")
     cells = {s: Cell.number(TRACKER[i]) for i, s in enumerate(germany.space_ids)}
     cells["Kiel"] = Cell.cross()
+    cells["Hamburg"] = Cell.number(61)  # every ten: the variant's 2 points can be
     path = tmp_path_factory.mktemp("json") / "trip.csv"
     path.write_text(format_trip_boards(germany, [Board("germany", "Ann", cells)], [2]),
                     encoding="utf-8")

@@ -14,6 +14,7 @@ from sheetgen.cli.common import (
     choose_format,
     count_option,
     format_option,
+    game_errors,
     given,
     honour,
     names_tag,
@@ -26,6 +27,7 @@ from sheetgen.cli.common import (
 from sheetgen.templates import Paper
 
 if TYPE_CHECKING:
+    from sheetgen.model import Map
     from sheetgen.products.scorepad import Pad
 
 DEFAULT_GAMES = 8
@@ -107,6 +109,7 @@ def scorepad_command(game: str, count: int, players: list[str] | None, games: st
       sheetgen scorepad league --players Ann,Bo,Cy --games usa,europe,usa
       sheetgen scorepad dicetrip --format png
     """
+    from sheetgen.games import game_of
     from sheetgen.products.scorepad import (
         League,
         PadError,
@@ -121,7 +124,8 @@ def scorepad_command(game: str, count: int, players: list[str] | None, games: st
     honour()
     try:
         pads = load_pads()
-        pad = find_pad(_pad_word(game), pads)
+        game_map = _map_of(game, pads)
+        pad = find_pad(game_map.id if game_map else _pad_word(game), pads)
     except KeyError as exc:
         raise UserError(str(exc.args[0])) from None
     except PadError as exc:
@@ -157,11 +161,39 @@ def scorepad_command(game: str, count: int, players: list[str] | None, games: st
             if isinstance(pad, League):
                 assert isinstance(names, list)
                 svgs = league_pages(pad, paper, names, game_words)
+            elif game_map is not None:
+                # the pad the kit and `score --scorepad` print for this map
+                with game_errors("scorepad: "):
+                    svgs = game_of(game_map).scorepad_pages(game_map, paper, names, rows)
             else:
                 svgs = scorepad_pages(pad, paper, names, rows, heading=_heading(pad))
         except PadFitError as exc:
             raise UserError(f"scorepad: {exc}") from None
         out.put_pages(path, fmt, svgs, title=f"{pad.title}: scorepad")
+
+
+def _map_of(word: str, pads: Mapping[str, object]) -> Map | None:
+    """The map whose pad ``word`` asks for, or None for a whole pad (``ontour``,
+    ``league``). A map id names its map (``paris``, ``byways``); a game that keeps no pad
+    of its own stands for its one map (``on-tour-paris``: the Paris pad, with boat points);
+    a pad's own id (``ontour``, ``dicetrip``) is the pad with the columns of every map."""
+    from sheetgen.games import GameError, find_game
+    from sheetgen.maps import UnknownMapError, find_map
+
+    try:
+        return find_map(word)
+    except UnknownMapError:
+        pass
+    if word.strip().lower() in pads:
+        return None
+    try:
+        game = find_game(word)
+    except GameError:
+        return None
+    default = game.default_map()
+    if game.scorepad == game.id or game.scorepad is None or default is None:
+        return None
+    return find_map(default)
 
 
 def _pad_word(word: str) -> str:

@@ -200,10 +200,13 @@ class Game:
         raise self._lacks("scoring CSV")
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         """The boards of a scoring CSV already known to be for ``game_map``; raises
         :class:`sheetgen.csvio.BoardFormatError` naming line and column. Remarks that
-        are not errors (a ``-16`` read as a circled 16) are appended to ``notes``."""
+        are not errors (a ``-16`` read as a circled 16) are appended to ``notes``.
+        ``finished=False``: the boards are being filled in (the entry page), so only their
+        cells are held to the rules, not what a whole sheet must add up to (Dice Trip's
+        variant points)."""
         raise self._lacks("scoring CSV")
 
     def score(self, game_map: Map, boards: Sequence[Board],

@@ -52,6 +52,7 @@ def test_par_plays_every_seat_and_prints_rounds_and_places() -> None:
         (s.seat, s.home_round, s.place) for s in race.seats]
 
 
+@pytest.mark.slow
 def test_plan_deals_the_hand_script_gives_the_seat(tmp_path: Path) -> None:
     """Issue: ``plan byways --seed N`` dealt another hand than ``script`` gave the seats."""
     script = json.loads(run("script", "byways", "--seed", "7", "-n", "3",
@@ -79,6 +80,7 @@ def test_plan_seat_errors_are_one_line(args: list[str], code: int, fragment: str
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_the_race_script_and_the_solo_pages(tmp_path: Path) -> None:
     race_pdf, solo_pdf = tmp_path / "race.pdf", tmp_path / "solo.pdf"
     assert run("script", "byways", "--seed", "7", "-n", "3", "-o",
@@ -142,6 +144,7 @@ def test_check_exit_codes(logs: list[Path], tmp_path: Path) -> None:
         in broken.output
 
 
+@pytest.mark.slow
 def test_score_places_the_logs_among_the_drivers_and_fills_the_pad(logs: list[Path],
                                                                    tmp_path: Path) -> None:
     race = par_race("byways", 7, 3)

@@ -187,6 +187,7 @@ def test_score_with_a_seed_adds_legality_and_par(tmp_path: Path) -> None:
     assert "Ann: not legal for seed 7" in text.stdout
 
 
+@pytest.mark.slow
 def test_sheet_names_and_large_counts(tmp_path: Path) -> None:
     out = tmp_path / "s.pdf"
     assert run("sheet", "usa", "-n", "30", "-o", str(out)).exit_code == 0

@@ -24,9 +24,10 @@ def run(*args: str) -> Result:
 
 
 def filled(map_id: str, path: Path, columns: list[str | None], cells: str = "07",
-           variant: str = "2") -> Path:
+           variant: str = "0") -> Path:
     """A template for ``map_id`` with one column per entry: filled with ``cells`` (the
-    first row) and x (the rest), or left blank (None)."""
+    first row) and x (the rest), or left blank (None). Dice Trip's variant points are 0:
+    a board with one number has no number of every ten, so no other value is possible."""
     names = ",".join(f"P{i + 1}" for i in range(len(columns)))
     template = path.with_suffix(".template.csv")
     assert run("template", map_id, "--players", names, "-o", str(template)).exit_code == 0
@@ -96,8 +97,8 @@ def spelled(number: str, script: str) -> str:
 def test_digits_of_any_script_read_as_their_value_in_cells(tmp_path: Path, map_id: str,
                                                           script: str) -> None:
     cell = "34" if map_id == "germany" else "(07)"
-    ours = filled(map_id, tmp_path / "ascii.csv", [cell], cells=cell, variant="2")
-    theirs = filled(map_id, tmp_path / "other.csv", [cell], variant=spelled("2", script),
+    ours = filled(map_id, tmp_path / "ascii.csv", [cell], cells=cell, variant="0")
+    theirs = filled(map_id, tmp_path / "other.csv", [cell], variant=spelled("0", script),
                     cells=cell.replace("34", spelled("34", script))
                     .replace("07", spelled("07", script)))
     for command in (["score"], ["check", "--seed", "1"]):

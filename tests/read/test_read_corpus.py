@@ -1,7 +1,8 @@
 """The reader measured on the project's own corpus (``sheetgen.read.synth.corpus``):
 sheets of every map filled with a held-out font or held-out handwriting, photographed in
-software. A slice runs by default, a larger one with the slow tests; the whole corpus is
-``benchmarks/bench_read.py`` (docs/benchmarks.md).
+software. A slice and a larger one run with the slow tests (a corpus takes long to make;
+the quick run reads one sheet of today's `sheet` command, in test_read_cli.py); the whole
+corpus is ``benchmarks/bench_read.py`` (docs/benchmarks.md).
 
 The issue's goals are at least 99 % of cells right, none wrong and unflagged, at most 2 s
 per photo. The time is met. The reader reaches about 94 % right (the rest flagged ?) and
@@ -52,6 +53,7 @@ def _check(samples: list[synth.Sample]) -> None:
     assert worst <= CPU_PER_PHOTO
 
 
+@pytest.mark.slow
 def test_a_slice_of_the_corpus() -> None:
     """A USA sheet in a held-out font and a Dice Trip sheet in held-out handwriting."""
     samples = synth.corpus(4, seed=3, dpi=(150.0, 200.0))

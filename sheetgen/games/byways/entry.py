@@ -195,7 +195,7 @@ class Byways(Game):
                         "its rows), which `sheetgen check` and `sheetgen score` read")
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.byways.drivelog import parse_drive_log
 
         return [parse_drive_log(text, source, self.road(game_map), game_map.id)]

@@ -61,10 +61,11 @@ class DiceTrip(Game):
         return trip_template_csv(game_map, players)
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.dicetrip.grammar import parse_trip_boards
 
-        return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
+        return list(parse_trip_boards(text, source, game_map.id, notes=notes,
+                                      finished=finished).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
               progress: Progress = lambda step: None) -> TripStandings:
@@ -154,9 +155,20 @@ class DiceTrip(Game):
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
     def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
+        """Whether the board's numbers can come from the seed's dice and, when the board
+        records variant points, whether some such way of writing it scores exactly them."""
         from sheetgen.games.dicetrip.check import check_trip_board
+        from sheetgen.games.dicetrip.rules import TripBoard
+        from sheetgen.games.dicetrip.variant import script_allows
 
         result = check_trip_board(game_map, script, board)
+        points = board.variant if isinstance(board, TripBoard) else 0
+        if result.legal and not script_allows(game_map, script, board, points):
+            return Verdict(board.player, False,
+                           f"{points} variant points: in no way the dice of seed "
+                           f"{script.seed} can have written this board were {points} "
+                           "coloured cities still empty after the round that first "
+                           "completed the tens")
         return Verdict(board.player, result.legal, result.problem)
 
     # --- print -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from sheetgen.document import Part
 from sheetgen.games import sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map, MapGeometry
-from sheetgen.products.kit import prose
+from sheetgen.products.kit import prose, scoring_words
 from sheetgen.products.textpage import Block
 from sheetgen.templates import Paper
 
@@ -97,7 +97,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] 
 
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen",
-                 (prose_page(paper, prose("dicetrip-scoring-howto", MAP=game_map.id)),))
+                 (prose_page(paper, prose("dicetrip-scoring-howto",
+                                          **scoring_words(game_map.id, paper.id, seed))),))
 
     progress("attribution")
     credits = Part("Open data and fonts", (prose_page(paper, [

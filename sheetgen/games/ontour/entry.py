@@ -59,7 +59,7 @@ class OnTour(Game):
         return "usa"
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.ontour.grammar import parse_boards
 
         return parse_boards(text, source, game_map.id, notes=notes)[1]

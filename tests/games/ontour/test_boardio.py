@@ -73,7 +73,7 @@ def test_cells(text: str, cell: Cell) -> None:
 @pytest.mark.parametrize(("text", "line", "column", "expected"), [
     # unknown space, with a suggestion
     ("# map: tiny\nspace,A\nWashingtn,1\nOR,2\nNY,3\n", 3, 1,
-     "unknown space 'Washingtn' on map tiny (did you mean Washington?)"),
+     "unknown space 'Washingtn' on map tiny (did you mean WA (Washington)?)"),
     # duplicated space (by name and id)
     ("# map: tiny\nspace,A\nWA,1\nOR,2\nwashington,3\nNY,4\n", 5, 1,
      "duplicated space WA (Washington); it is already on line 3"),
