@@ -86,6 +86,26 @@ def svg_to_png(svg: str, dpi: int = 150) -> bytes:
                                   background_color="white"))
 
 
+def page_png(page: Page, dpi: int = 150) -> bytes:
+    """One page as a PNG on a white background: a drawing, or a stack of layers laid
+    over each other in order (each layer drawn at the same size)."""
+    if isinstance(page, str):
+        return svg_to_png(page, dpi)
+    if len(page.svgs) == 1:
+        return svg_to_png(page.svgs[0], dpi)
+    import cairocffi
+
+    base = cairocffi.ImageSurface.create_from_png(io.BytesIO(svg_to_png(page.svgs[0], dpi)))
+    context = cairocffi.Context(base)
+    for svg in page.svgs[1:]:
+        layer = bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi))
+        context.set_source_surface(cairocffi.ImageSurface.create_from_png(io.BytesIO(layer)))
+        context.paint()
+    out = io.BytesIO()
+    base.write_to_png(out)
+    return out.getvalue()
+
+
 def build_pdf(svgs: Sequence[Page], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
     """Pages drawn as SVG, in order, as one PDF with a title and bookmarks.
 

@@ -146,8 +146,8 @@ def _plays(script: TripScript, tokens: Sequence[Token]) -> list[dict[frozenset[i
     return out
 
 
-def check_trip_board(game_map: Map, script: TripScript, board: Board) -> TripCheck:
-    """Whether ``board`` could be a result of ``script`` (see the module text)."""
+def tokens_of(game_map: Map, board: Board) -> list[Token]:
+    """The board's numbers in map order, each with the die its parentheses demand."""
     tokens = []
     for space in game_map.spaces:
         cell = board.cells.get(space.id)
@@ -156,6 +156,12 @@ def check_trip_board(game_map: Map, script: TripScript, board: Board) -> TripChe
         die = (DICE_COLOURS.index(space.colour)
                if cell.circled and space.colour in DICE_COLOURS else None)
         tokens.append(Token(space.id, cell.value, die))
+    return tokens
+
+
+def check_trip_board(game_map: Map, script: TripScript, board: Board) -> TripCheck:
+    """Whether ``board`` could be a result of ``script`` (see the module text)."""
+    tokens = tokens_of(game_map, board)
     seen: dict[int, SpaceId] = {}
     for token in tokens:
         if token.value in seen:

@@ -31,6 +31,27 @@ class DiceTrip(Game):
     kit_steps = ("rules", "player sheets", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "dicetrip"
+    honours = frozenset({"player sheets", "sheet setup", "scoring"})
+    instead = {"cards": "it is played with four coloured dice: print them with "
+                        "`sheetgen dice dicetrip`",
+               "perfect game": "the perfect game is On Tour's (usa, europe, paris)",
+               "planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with the zones (their cities, and the points for clean zones)
+        and the coloured cities by dice colour."""
+        from sheetgen.games.dicetrip.rules import DICE_COLOURS, ZONE_POINTS
+        from sheetgen.games.dicetrip.score import ZONES
+
+        data = super().map_json(game_map)
+        data["zones"] = [{"id": z, "spaces": [s.id for s in game_map.spaces if s.zone == z]}
+                         for z in ZONES]
+        data["zone_points"] = list(ZONE_POINTS)
+        data["colours"] = [{"colour": c, "spaces": [s.id for s in game_map.spaces
+                                                    if s.colour == c]}
+                           for c in DICE_COLOURS]
+        return data
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -40,10 +61,11 @@ class DiceTrip(Game):
         return trip_template_csv(game_map, players)
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.dicetrip.grammar import parse_trip_boards
 
-        return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
+        return list(parse_trip_boards(text, source, game_map.id, notes=notes,
+                                      finished=finished).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
               progress: Progress = lambda step: None,
@@ -82,10 +104,10 @@ class DiceTrip(Game):
         from sheetgen.games.dicetrip.sheet import scored_page, standings_page
 
         geometry = geometry_of(game_map)
-        parts = [Part(f"{p.player}: {p.score}",
-                      (scored_page(game_map, geometry, paper, board, p),))
-                 for board, p in zip(boards, result.players, strict=True)]
-        parts.append(Part("Standings", (standings_page(paper, game_map, result),)))
+        parts = [Part("Standings", (standings_page(paper, game_map, result),))]
+        parts += [Part(f"{p.player}: {p.score}",
+                       (scored_page(game_map, geometry, paper, board, p),))
+                  for board, p in zip(boards, result.players, strict=True)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -134,9 +156,20 @@ class DiceTrip(Game):
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
     def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
+        """Whether the board's numbers can come from the seed's dice and, when the board
+        records variant points, whether some such way of writing it scores exactly them."""
         from sheetgen.games.dicetrip.check import check_trip_board
+        from sheetgen.games.dicetrip.rules import TripBoard
+        from sheetgen.games.dicetrip.variant import script_allows
 
         result = check_trip_board(game_map, script, board)
+        points = board.variant if isinstance(board, TripBoard) else 0
+        if result.legal and not script_allows(game_map, script, board, points):
+            return Verdict(board.player, False,
+                           f"{points} variant points: in no way the dice of seed "
+                           f"{script.seed} can have written this board were {points} "
+                           "coloured cities still empty after the round that first "
+                           "completed the tens")
         return Verdict(board.player, result.legal, result.problem)
 
     # --- print -------------------------------------------------------------------------
@@ -153,8 +186,9 @@ class DiceTrip(Game):
                     player=name, seed=seed, attribution=credit, sheet_number=number))
                 for number, name in enumerate(players, start=1)]
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:

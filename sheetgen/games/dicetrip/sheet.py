@@ -24,7 +24,7 @@ from svgwrite.container import Group
 from sheetgen.draw.marks import QR_MODULE, add_registration_marks, sheet_code
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
-from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.qr import add_qr, qr_side, seed_code
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
 from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
@@ -562,8 +562,8 @@ def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     note = ("Write two numbers a round: one of the dice pairs each (11-66). "
             "No number twice.")
     if options.seed is not None:
-        note = f"Seeded game {options.seed}: roll nothing, read the dice from the script. " \
-               "No number twice."
+        note = (f"Seeded game {seed_code(options.seed)}: roll nothing, read the dice from "
+                "the script. No number twice.")
     dwg = _sheet(game_map, geometry, paper, options.player, note, options.attribution)
     dwg.add(add_registration_marks(dwg, paper.width, paper.height))
     payload = sheet_code(game_map.id, paper.id, options.seed, options.sheet_number)

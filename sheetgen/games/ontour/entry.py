@@ -43,6 +43,9 @@ class OnTour(Game):
     kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "ontour"
+    honours = frozenset({"player sheets", "sheet setup", "perfect", "cards", "scoring"})
+    instead = {"planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -56,7 +59,7 @@ class OnTour(Game):
         return "usa"
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.ontour.grammar import parse_boards
 
         return parse_boards(text, source, game_map.id, notes=notes)[1]
@@ -116,9 +119,9 @@ class OnTour(Game):
         from sheetgen.games.ontour.scored import scored_pages
 
         pages = scored_pages(game_map, geometry_of(game_map), paper, list(boards), result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     def scorepad_rows(self, result: Standings) -> dict[str, dict[str, int | str]]:
@@ -292,8 +295,9 @@ class OnTour(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         from sheetgen.games.ontour.kit import build_kit
 

@@ -7,29 +7,31 @@ CLI can show a bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sheetgen.document import Part
+from sheetgen.games import sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map
-from sheetgen.products.kit import prose
+from sheetgen.products.kit import prose, scoring_words
 from sheetgen.products.textpage import Block
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
 
 
-def howto_blocks(game_map: Map) -> list[Block]:
-    """The scoring how-to of ``game_map``'s kit: its commands name the map, and its example
-    rows are the map's own first spaces (``SPACE1`` ... in the template)."""
-    values = {"MAP": game_map.id}
+def howto_blocks(game_map: Map, paper_id: str = "a4", seed: int = 1) -> list[Block]:
+    """The scoring how-to of ``game_map``'s kit: its commands name the map, the paper and
+    the kit's seed and run as printed, and its example rows are the map's own first
+    spaces (``SPACE1`` ... in the template)."""
+    values = scoring_words(game_map.id, paper_id, seed)
     for k, space in enumerate(game_map.spaces[:3], start=1):
         values[f"SPACE{k}"] = space.id
     return prose("scoring-howto", **values)
 
 
-def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+def build_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8, seed: int = 1,
               backs: str = "duplex-long", perfect: float | None = None,
               progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the kit for ``game_map``, in print order; with ``perfect`` (seconds
@@ -57,8 +59,9 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     progress("player sheets")
     sheets = Part("Player sheets",
                   tuple(sheet_svg(game_map, geometry, paper,
-                                  SheetOptions(attribution=credit, sheet_number=number))
-                        for number in range(1, players + 1)))
+                                  SheetOptions(player=name, attribution=credit,
+                                               sheet_number=number))
+                        for number, name in enumerate(sheet_names(players), start=1)))
 
     progress("cards")
     imp = imposition()
@@ -84,7 +87,8 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     pad = Part("Scorepad", tuple(game_of(game_map).scorepad_pages(game_map, paper, 4, 8)))
 
     progress("scoring how-to")
-    howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
+    howto = Part("Scoring with sheetgen",
+                 (prose_page(paper, howto_blocks(game_map, paper.id, seed)),))
 
     answer: list[Part] = []
     if perfect is not None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Par, Progress
+from sheetgen.games import Par, Progress, sheet_names
 from sheetgen.games.ontour.entry import OnTour, geometry_of
 from sheetgen.games.ontour.rules import Script
 from sheetgen.games.ontour.score import RouteResult, Standings
@@ -92,9 +92,9 @@ class Paris(OnTour):
 
         pages = paris_scored_pages(game_map, geometry_of(game_map), paper, list(boards),
                                    result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -143,8 +143,9 @@ class Paris(OnTour):
                     notes=notes)
                 for number, name in enumerate(players, start=1)]
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
         showing the Seine."""
@@ -159,8 +160,9 @@ class Paris(OnTour):
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
         sheets = tuple(paris_sheet_svg(game_map, geometry, paper,
-                                       SheetOptions(attribution=credit, sheet_number=number))
-                       for number in range(1, players + 1))
+                                       SheetOptions(player=name, attribution=credit,
+                                                    sheet_number=number))
+                       for number, name in enumerate(sheet_names(players), start=1))
         swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),),
                  "Player sheets": sheets}
         body = [Part(p.title, swaps.get(p.title, p.pages)) for p in parts[1:]]
