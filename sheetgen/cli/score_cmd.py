@@ -167,12 +167,13 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         for entry in data.get("players", []):
             verdict = by_name.get(entry.get("name"))
             if verdict is not None:
-                entry["legal"] = verdict.legal
+                entry["legal"] = verdict.legal if verdict.decided else None
                 entry["problem"] = verdict.problem or None
         lines += f"\nSeed {seed}: par {par.score}"
         for verdict in verdicts:
             lines += (f"\n{verdict.player}: legal for seed {seed}" if verdict.legal else
-                      f"\n{verdict.player}: not legal for seed {seed}: {verdict.problem}")
+                      f"\n{verdict.player}: {verdict.word} for seed {seed}: "
+                      f"{verdict.problem}")
     pad: list[str] = []
     if with_pad:
         with game_errors():

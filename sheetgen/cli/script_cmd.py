@@ -24,6 +24,7 @@ from sheetgen.cli.common import (
     output_path,
     paper_option,
     perfect_tag,
+    progress_callback,
     read_boards,
     report,
     safe_name,
@@ -31,7 +32,7 @@ from sheetgen.cli.common import (
     write_atomically,
     write_pages,
 )
-from sheetgen.games import Game, Perfect
+from sheetgen.games import CHECK_BUDGET, Game, Perfect
 from sheetgen.model import Map
 from sheetgen.templates import Paper
 
@@ -41,12 +42,23 @@ SEED_HELP = ("The game's seed: a whole number, 0 or more, of any size (a seed of
 ILLEGAL_EXIT = 3
 """``check``'s exit code when some board is not a legal result of the seed (1 is bad
 input, 2 a usage error)."""
+UNDECIDED_EXIT = 4
+"""``check``'s exit code when no board is shown illegal but some board's search ran out of
+its budget (``--budget``) without a verdict."""
+MAX_BUDGET = 10_000_000
+"""The largest ``--budget`` (states per board; some minutes of search)."""
 
 
 class IllegalBoards(click.ClickException):
     """Some board is not legal for the seed: exit code ``ILLEGAL_EXIT``."""
 
     exit_code = ILLEGAL_EXIT
+
+
+class UndecidedBoards(click.ClickException):
+    """Some board has no verdict within the budget: exit code ``UNDECIDED_EXIT``."""
+
+    exit_code = UNDECIDED_EXIT
 
 
 def _schema_text(text: str) -> str:
@@ -216,44 +228,63 @@ def _with_key(text: str, key: str, value: object) -> str:
               help="The map (default: the CSV's '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the verdicts as JSON (docs/json.md).")
+@click.option("--budget", type=click.IntRange(min=1, max=MAX_BUDGET), default=CHECK_BUDGET,
+              show_default=True, metavar="STATES",
+              help="Search states one board may take (the slowest boards known take a few "
+                   "thousand, under a second); past it that board is undecided (exit code "
+                   f"4), never guessed. At most {MAX_BUDGET:,}.")
 @encoding_option
 def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
-                  encoding: str | None) -> None:
+                  budget: int, encoding: str | None) -> None:
     """Is every board in BOARD.csv a legal result of the seeded game SEED?
 
-    Prints one line per player: legal, or the first thing that cannot be explained
-    (space, value, turn). Exit codes: 0 every board is legal, 3 some board is not, 1 the
-    input is wrong (the file, the map, the seed), 2 a usage error.
+    Prints one line per player: legal, not legal with the first thing that cannot be
+    explained (space, value, turn), or undecided when the search used its --budget.
+    Exit codes: 0 every board is legal, 3 some board is not, 4 none is shown illegal but
+    some board is undecided, 1 the input is wrong (the file, the map, the seed), 2 a
+    usage error.
 
     \b
     Examples:
       sheetgen check boards.csv --seed 7
       sheetgen check boards.csv --seed 7 --map usa
       sheetgen check boards.csv --seed 7 --json
+      sheetgen check boards.csv --seed 7 --budget 1000000
     """
     game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):
         script = game.make_script(game_map, seed)
     verdicts = []
+    step = progress_callback(len(boards), "Checking")
     for board in boards:
         with game_errors():
-            verdicts.append(game.check(game_map, script, board))
-    failures = [v for v in verdicts if not v.legal]
+            verdicts.append(game.check(game_map, script, board, budget))
+        step(board.player)
+    failures = [v for v in verdicts if v.decided and not v.legal]
+    undecided = [v for v in verdicts if not v.decided]
     if as_json:
         click.echo(json.dumps(with_schema({
             "map": game_map.id, "seed": seed,
-            "players": [{"name": v.player, "legal": v.legal, "problem": v.problem or None}
+            "players": [{"name": v.player, "legal": v.legal if v.decided else None,
+                         "verdict": v.word, "problem": v.problem or None}
                         for v in verdicts],
-            "legal": not failures}), indent=2, ensure_ascii=False))
+            "legal": False if failures else None if undecided else True,
+            "budget": budget}), indent=2, ensure_ascii=False))
     else:
         for v in verdicts:
             if v.legal:
                 click.echo(f"{v.player}: legal for {game_map.id} seed {seed}")
         for v in failures:
             click.echo(f"{v.player}: not legal for {game_map.id} seed {seed}: {v.problem}")
+        for v in undecided:
+            click.echo(f"{v.player}: undecided for {game_map.id} seed {seed}: {v.problem}; "
+                       "a larger --budget may decide it")
     if failures:
         raise IllegalBoards(f"{board_csv}: {len(failures)} of {len(boards)} board(s) not "
-                            "legal")
+                            "legal" + (f", {len(undecided)} undecided" if undecided else ""))
+    if undecided:
+        raise UndecidedBoards(f"{board_csv}: {len(undecided)} of {len(boards)} board(s) "
+                              f"undecided within --budget {budget}")
 
 
 COMMANDS = (script_command, check_command)

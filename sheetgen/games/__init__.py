@@ -92,6 +92,11 @@ class Perfect:
                 "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
 
 
+CHECK_BUDGET = 100_000
+"""Search states ``check`` may spend on one board before its verdict is undecided (a few
+seconds; the slowest boards known take a few thousand: docs/benchmarks.md)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether one board could have come from a seeded game."""
@@ -100,6 +105,14 @@ class Verdict:
     legal: bool
     problem: str = ""
     """When not legal: the first thing that cannot be explained, in words."""
+    decided: bool = True
+    """False when the search used its budget without an answer: ``legal`` is then False,
+    but nothing is proven (``problem`` says so); never report such a board as illegal."""
+
+    @property
+    def word(self) -> str:
+        """``legal``, ``not legal`` or ``undecided``."""
+        return "undecided" if not self.decided else "legal" if self.legal else "not legal"
 
 
 class Game:
@@ -214,8 +227,10 @@ class Game:
         """The built-in player's score on the seeded game."""
         raise self._lacks("built-in player")
 
-    def check(self, game_map: Map, script: Any, board: Board) -> Verdict:
-        """Could ``board`` be a result of the seeded game ``script``?"""
+    def check(self, game_map: Map, script: Any, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """Could ``board`` be a result of the seeded game ``script``? Decided within
+        ``budget`` search states, else undecided (``Verdict.decided`` False)."""
         raise self._lacks("legality check")
 
     def perfect_ready(self) -> None:

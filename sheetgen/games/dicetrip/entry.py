@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Progress, Verdict
 from sheetgen.games.dicetrip.rules import ScriptError, TripScript
 from sheetgen.games.dicetrip.score import TripStandings
 from sheetgen.maps import MapDataError, find_geometry
@@ -132,11 +132,12 @@ class DiceTrip(Game):
                   "reroll_round": game.reroll_round, "double_round": game.double_round,
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
-    def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: TripScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
         from sheetgen.games.dicetrip.check import check_trip_board
 
-        result = check_trip_board(game_map, script, board)
-        return Verdict(board.player, result.legal, result.problem)
+        result = check_trip_board(game_map, script, board, budget)
+        return Verdict(board.player, result.legal, result.problem, result.decided)
 
     # --- print -------------------------------------------------------------------------
 

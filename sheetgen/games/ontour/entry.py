@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Perfect, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.ontour.rules import Script, ScriptError
 from sheetgen.games.ontour.score import PlayerScore, Standings
 from sheetgen.maps import MapDataError, attribution, find_geometry
@@ -158,11 +158,12 @@ class OnTour(Game):
                   "route": list(result.route), "spaces": result.spaces,
                   "circled": result.circled})
 
-    def check(self, game_map: Map, script: Script, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: Script, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
         from sheetgen.games.ontour.check import check_board
 
-        result = check_board(game_map, script, board)
-        return Verdict(board.player, result.legal, result.problem)
+        result = check_board(game_map, script, board, budget)
+        return Verdict(board.player, result.legal, result.problem, result.decided)
 
     def perfect_ready(self) -> None:
         from sheetgen.games.ontour.perfect import PerfectUnavailableError, require_optimiser
