@@ -1,0 +1,132 @@
+"""``sheetgen serve`` on the command line: the address and its QR code printed, the
+access token off loopback, user errors in one line."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from sheetgen.cli import main
+from sheetgen.serve.terminal import light_rows, qr_text
+
+BLOCKS = {"\u2588": (True, True), "\u2580": (True, False), "\u2584": (False, True),
+          " ": (False, False)}
+
+
+def decode_terminal_qr(lines: list[str]) -> list[str]:
+    """Read a code printed with half blocks back into pixels (light where a block is
+    drawn, as a dark terminal shows it) and decode it with zxing."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    width = len(lines[0])
+    scale = 6
+    image = Image.new("L", (width * scale, len(lines) * 2 * scale), 0)
+    for y, line in enumerate(lines):
+        assert len(line) == width
+        for x, char in enumerate(line):
+            top, bottom = BLOCKS[char]
+            for half, light in ((0, top), (1, bottom)):
+                if light:
+                    image.paste(255, (x * scale, (2 * y + half) * scale,
+                                      (x + 1) * scale, (2 * y + half + 1) * scale))
+    return [found.text for found in zxingcpp.read_barcodes(image)]
+
+
+def test_the_terminal_code_reads_back_as_the_address() -> None:
+    address = "http://192.168.1.20:8034/Zq3xvB0dKp1Yw9LmN4tR8A/"
+    text = qr_text(address)
+    assert decode_terminal_qr(text.rstrip("\n").split("\n")) == [address]
+    rows = light_rows(address)
+    assert all(rows[0]) and all(rows[-1])  # the quiet zone
+    assert len(text.splitlines()) == (len(rows) + 1) // 2
+
+
+@contextmanager
+def serving(tmp_path: Path, *args: str) -> Iterator[tuple[list[str], subprocess.Popen[str]]]:
+    process = subprocess.Popen(
+        [sys.executable, "-c", "from sheetgen.cli import main; main()", "serve", *args,
+         "--boards", str(tmp_path / "boards")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    lines: list[str] = []
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line.rstrip("\n"))
+            if line.startswith("Stop with Ctrl-C"):
+                break
+        yield lines, process
+    finally:
+        process.terminate()
+        process.wait(20)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def _status(port: int, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        conn.request("GET", path)
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_serve_prints_its_address_and_a_code_of_it(tmp_path: Path) -> None:
+    with serving(tmp_path, "germany", "--players", "Ann,Ben", "--seed", "7") as (lines, _):
+        address = re.fullmatch(r"Open (http://127\.0\.0\.1:(\d+)/)", lines[1])
+        assert address, lines
+        code = [line for line in lines[2:] if line and set(line) <= set(BLOCKS)]
+        assert decode_terminal_qr(code) == [address.group(1)]
+        port = int(address.group(2))
+        assert _status(port, "/") == 200
+        assert _status(port, "/api/boards/germany") == 200
+    saved = (tmp_path / "boards" / "germany.csv").read_text()
+    assert saved.splitlines()[1] == "city,Ann,Ben"
+
+
+def test_another_host_needs_the_token_in_the_address(tmp_path: Path) -> None:
+    with serving(tmp_path, "usa", "--host", "0.0.0.0") as (lines, _):
+        address = re.fullmatch(r"Open http://[^/]+:(\d+)/([A-Za-z0-9_-]{22})/", lines[1])
+        assert address, lines
+        port, token = int(address.group(1)), address.group(2)
+        assert _status(port, f"/{token}/api/setup") == 200
+        assert _status(port, "/api/setup") == 403
+        assert _status(port, f"/{token[:-1]}x/api/setup") == 403
+    with serving(tmp_path, "usa", "--host", "0.0.0.0") as (again, _):
+        assert again[1].split("/")[3] != token  # a new token at each start
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["byways"], "Highways & Byways has no scoring CSV to enter on the page"),
+    (["narnia"], "unknown map 'narnia'"),
+    (["usa", "--players", "Ann,ann"], "--players: 'ann' is given twice"),
+    (["usa", "--seed", "-1"], "Invalid value for '--seed'"),
+])
+def test_user_errors_are_one_line(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["serve", *args, "--boards", str(tmp_path / "b")])
+    assert result.exit_code in (1, 2)
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_port_in_use_is_a_user_error(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "usa", "--port", str(port),
+                                           "--boards", str(tmp_path / "b")])
+    assert result.exit_code == 1
+    assert f"--host/--port: cannot listen on 127.0.0.1:{port}" in result.output
