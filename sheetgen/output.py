@@ -28,7 +28,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -142,12 +142,13 @@ def safe_name(text: str, limit: int = 24) -> str:
     return f"{text[:8]}-{digest}"
 
 
-def perfect_tag(time_limit: float) -> str:
+def perfect_tag(time_limit: float, work: bool = False) -> str:
     """A default file name's part for the perfect game: ``-perfect``, with the time limit
-    when it is not the default (``-perfect-20s``)."""
-    if time_limit == PERFECT_TIME_LIMIT:
+    when it is not the default (``-perfect-20s``), or the work limit (``-perfect-work-20s``:
+    a deterministic budget, whose result is the same everywhere, so it is named apart)."""
+    if time_limit == PERFECT_TIME_LIMIT and not work:
         return "-perfect"
-    return f"-perfect-{safe_name(f'{time_limit:g}')}s"
+    return f"-perfect{'-work' if work else ''}-{safe_name(f'{time_limit:g}')}s"
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -261,24 +262,28 @@ def page_paths(path: Path, count: int) -> list[Path]:
     return [path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)]
 
 
-def write_pages(path: Path, fmt: str, svgs: Sequence[str], title: str,
-                bookmarks: Sequence[Any] = ()) -> list[Path]:
-    """Write drawn pages as one PDF, or as one SVG/PNG file a page (``-``: standard
-    output, one page only for SVG/PNG). Returns what was written. Everything is rendered
-    before the first byte is written."""
+def write_pages(path: Path, fmt: str, svgs: Sequence[Any], title: str,
+                bookmarks: Sequence[Any] = (),
+                progress: Callable[[], None] | None = None) -> list[Path]:
+    """Write drawn pages (SVG text, or ``draw.pdf`` layers) as one PDF, or as one SVG/PNG
+    file a page (``-``: standard output, one page only for SVG/PNG). Returns what was
+    written. Everything is rendered before the first byte is written; a PDF's pages are
+    taken one at a time, and ``progress`` is called after each."""
     from sheetgen.draw import pdf
 
     if fmt != "pdf" and is_stdout(path) and len(svgs) != 1:
         raise OutputError(f"-o -: {len(svgs)} pages; standard output holds one {fmt.upper()} "
                         "page: give a file name")
     if fmt == "pdf":
-        blobs = [pdf.build_pdf(svgs, title, bookmarks)]
+        blobs = [pdf.build_pdf(svgs, title, bookmarks, progress)]
         targets = [path]
-    elif fmt == "svg":
-        blobs = [s.encode("utf-8") for s in svgs]
-        targets = page_paths(path, len(svgs))
     else:
-        blobs = [pdf.svg_to_png(s) for s in svgs]
+        blobs = []
+        for page in svgs:
+            drawing = pdf.page_svg(page)
+            blobs.append(drawing.encode("utf-8") if fmt == "svg" else pdf.svg_to_png(drawing))
+            if progress is not None:
+                progress()
         targets = page_paths(path, len(svgs))
     for target, blob in zip(targets, blobs, strict=True):
         write_atomically(target, blob)

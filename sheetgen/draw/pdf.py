@@ -1,9 +1,12 @@
 """SVG to PDF and PNG (cairosvg), several pages into one PDF (pypdf).
 
-A page is one SVG drawing, or a stack of :class:`Layers`: full-page drawings laid over
-each other, bottom first. A layer that several pages share (a map under every player's
-marks) is converted once and stored once, as a PDF form that each page draws, so thirty
-scored boards cost one map and thirty sets of marks.
+A page is one SVG drawing, or a stack of :class:`Layers`: drawings laid over each other,
+bottom first, each the size of the page or :class:`Placed` at a point of it and clipped to
+a window. Every drawing (a page, or a layer) is converted once and stored once, as a PDF
+form that each page showing it draws, so thirty scored boards cost one map and thirty
+sets of marks, and the sixteen tiles of a full-size board one board. Pages are taken one
+at a time (:class:`Document`, :class:`LazyPages`), so a document of hundreds of pages
+never holds more than one page's drawing.
 
 Output is byte-for-byte reproducible: cairo's creation date is dropped when the pages are
 re-written by pypdf, which adds no date and no random document id.
@@ -11,11 +14,13 @@ re-written by pypdf, which adds no date and no random document id.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from sheetgen.resources import fonts_dir
 
@@ -47,19 +52,65 @@ class Bookmark:
 
 
 @dataclass(frozen=True)
-class Layers:
-    """One page drawn as full-page SVG drawings of the same size, bottom first. Each layer
-    but the first should leave its background transparent."""
+class Placed:
+    """A drawing placed on a page: its top left at (``x``, ``y``) mm of the page, seen
+    only inside ``clip`` (x, y, width, height in page mm) when given. A drawing larger
+    than the page (a whole board under one tile of it) is converted and stored once, and
+    every page that shows part of it draws it through its own window."""
 
-    svgs: tuple[str, ...]
+    svg: str
+    x: float = 0.0
+    y: float = 0.0
+    clip: tuple[float, float, float, float] | None = None
+
+
+Layer = str | Placed
+"""A layer: a full-page drawing (placed at the top left, unclipped), or a placed one."""
+
+
+@dataclass(frozen=True)
+class Layers:
+    """One page drawn as layers, bottom first; each layer but the first should leave its
+    background transparent. The page's size is ``size`` (mm), or the first layer's."""
+
+    svgs: tuple[Layer, ...]
+    size: tuple[float, float] | None = None
 
 
 Page = str | Layers
 """A page for :func:`build_pdf`: one drawing, or a stack of layers."""
 
 
+class LazyPages(Sequence[Page]):
+    """``count`` pages, each drawn by ``draw(index)`` when it is asked for and not kept:
+    a document of hundreds of pages is drawn, converted and let go page by page."""
+
+    def __init__(self, count: int, draw: Callable[[int], Page]) -> None:
+        self._count = count
+        self._draw = draw
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._draw(index)
+
+
 _CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
 """The conversion time cairo writes into every file (14 digits, YYYYMMDDHHmmSS)."""
+PT_PER_MM = 72 / 25.4
 
 
 def svg_to_pdf_page(svg: str) -> bytes:
@@ -79,41 +130,153 @@ def svg_to_png(svg: str, dpi: int = 150) -> bytes:
                                   background_color="white"))
 
 
-def build_pdf(svgs: Sequence[Page], title: str, bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Pages drawn as SVG, in order, as one PDF with a title and bookmarks."""
-    if any(isinstance(page, Layers) for page in svgs):
-        return layered_pdf([p if isinstance(p, Layers) else Layers((p,)) for p in svgs],
-                           title, bookmarks)
-    return merge_pdfs(pdf_pages([p for p in svgs if isinstance(p, str)]), title, bookmarks)
+# --- a page as one SVG drawing (for SVG and PNG files) --------------------------------------
+
+_ROOT = re.compile(r"<svg\b[^>]*>")
+_ATTR = re.compile(r'\s(width|height|viewBox|x|y)="([^"]*)"')
 
 
-def layered_pdf(pages: Sequence[Layers], title: str,
-                bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Pages as stacks of layers: each distinct layer is converted once, stored once as a
-    form XObject, and drawn by every page that has it."""
-    writer = PdfWriter()
-    forms: dict[str, tuple[IndirectObject, tuple[float, float]]] = {}
-    for layers in pages:
-        names = []
+def _size_mm(svg: str) -> tuple[float, float]:
+    """A drawing's width and height in mm, from its root's viewBox (sheetgen draws one
+    user unit a millimetre) or else its width and height."""
+    root = _ROOT.search(svg)
+    attrs = dict(_ATTR.findall(root.group(0))) if root else {}
+    if "viewBox" in attrs:
+        _, _, w, h = (float(v) for v in attrs["viewBox"].replace(",", " ").split())
+        return w, h
+    return (float(attrs.get("width", "0").removesuffix("mm")),
+            float(attrs.get("height", "0").removesuffix("mm")))
+
+
+def page_svg(page: Page) -> str:
+    """The page as one SVG drawing (its layers nested in order, each placed and clipped
+    as in the PDF), for SVG and PNG files. A plain drawing is returned as it is."""
+    if isinstance(page, str):
+        return page
+    layers = [layer if isinstance(layer, Placed) else Placed(layer) for layer in page.svgs]
+    width, height = page.size or _size_mm(layers[0].svg)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" '
+             f'xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
+             f'width="{width:g}mm" height="{height:g}mm" viewBox="0 0 {width:g} {height:g}">']
+    for k, layer in enumerate(layers):
+        w, h = _size_mm(layer.svg)
+        body = re.sub(r"^\s*<\?xml[^>]*\?>", "", layer.svg)
+        root = _ROOT.search(body)
+        assert root is not None, "a layer is an SVG drawing"
+        head = _ATTR.sub("", root.group(0))
+        head = head[:-1].rstrip("/") + (f' x="{layer.x:g}" y="{layer.y:g}" width="{w:g}" '
+                                        f'height="{h:g}" viewBox="0 0 {w:g} {h:g}">')
+        nested = body[:root.start()] + head + body[root.end():]
+        if layer.clip is None:
+            parts.append(nested)
+            continue
+        cx, cy, cw, ch = layer.clip
+        parts.append(f'<clipPath id="layer-clip-{k}"><rect x="{cx:g}" y="{cy:g}" '
+                     f'width="{cw:g}" height="{ch:g}"/></clipPath>'
+                     f'<g clip-path="url(#layer-clip-{k})">{nested}</g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- PDF ----------------------------------------------------------------------------------
+
+class Document:
+    """A PDF built page by page: each page is converted when it is added and nothing of
+    it is kept but its share of the file. Every drawing (a page, or a layer of one) is
+    converted once and stored once, as a form that each page showing it draws: a page
+    repeated, or a map under every player's marks, costs its drawing once.
+
+    Output is byte-for-byte reproducible (no dates, no random document id)."""
+
+    def __init__(self) -> None:
+        self.writer = PdfWriter()
+        self._forms: dict[bytes, tuple[IndirectObject, tuple[float, float]]] = {}
+        self.pages = 0
+        self.bookmarks: list[Bookmark] = []
+
+    def mark(self, title: str, level: int = 0) -> None:
+        """A bookmark at the next page added."""
+        self.bookmarks.append(Bookmark(title, self.pages, level))
+
+    def prepare(self, page: Page) -> None:
+        """Convert the page's drawings now, adding no page: a page added later that
+        shows them costs no conversion (work done before a wait whose length depends on
+        what is left to do)."""
+        for layer in _layers(page):
+            self._form(layer.svg)
+
+    def add(self, page: Page) -> None:
+        layers = _layers(page)
+        forms = [self._form(layer.svg) for layer in layers]
+        size = page.size if isinstance(page, Layers) else None
+        width, height = ((size[0] * PT_PER_MM, size[1] * PT_PER_MM) if size
+                         else forms[0][1])
         resources = DictionaryObject()
-        for k, svg in enumerate(layers.svgs):
-            if svg not in forms:
-                forms[svg] = _form(writer, svg)
-            names.append(f"/L{k}")
-            resources[NameObject(f"/L{k}")] = forms[svg][0]
-        width, height = forms[layers.svgs[0]][1]
-        page = writer.add_blank_page(width, height)
-        page[NameObject("/Resources")] = DictionaryObject(
+        content = []
+        for k, (layer, (ref, (_, form_h))) in enumerate(zip(layers, forms, strict=True)):
+            name = f"/L{k}"
+            resources[NameObject(name)] = ref
+            ops = "q "
+            if layer.clip is not None:
+                cx, cy, cw, ch = (v * PT_PER_MM for v in layer.clip)
+                ops += f"{_num(cx)} {_num(height - cy - ch)} {_num(cw)} {_num(ch)} re W n "
+            if layer.x or layer.y or form_h != height:
+                ops += (f"1 0 0 1 {_num(layer.x * PT_PER_MM)} "
+                        f"{_num(height - layer.y * PT_PER_MM - form_h)} cm ")
+            content.append(f"{ops}{name} Do Q\n")
+        pdf_page = self.writer.add_blank_page(width, height)
+        pdf_page[NameObject("/Resources")] = DictionaryObject(
             {NameObject("/XObject"): resources})
-        content = StreamObject()
-        content.set_data("".join(f"q {name} Do Q\n" for name in names).encode("ascii"))
-        page[NameObject("/Contents")] = writer._add_object(content)
-    return _finish(writer, title, bookmarks)
+        stream = StreamObject()
+        stream.set_data("".join(content).encode("ascii"))
+        pdf_page[NameObject("/Contents")] = self.writer._add_object(stream)
+        self.pages += 1
+
+    def _form(self, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
+        """The drawing as a form XObject, converted the first time it is seen (known by
+        a hash of its text, so the text itself is not kept), and its size in points."""
+        key = hashlib.sha256(svg.encode("utf-8")).digest()
+        if key not in self._forms:
+            self._forms[key] = _form(self.writer, svg)
+        return self._forms[key]
+
+    def finish(self, title: str) -> bytes:
+        """The file's bytes, with the title, producer and bookmarks."""
+        if not self.pages:
+            raise ValueError("a PDF needs at least one page")
+        return _finish(self.writer, title, self.bookmarks)
+
+
+def _layers(page: Page) -> list[Placed]:
+    return [layer if isinstance(layer, Placed) else Placed(layer)
+            for layer in (page.svgs if isinstance(page, Layers) else (page,))]
+
+
+def _num(value: float) -> str:
+    """A number for a content stream: at most 4 decimals, no exponent."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def build_pdf(svgs: Iterable[Page], title: str, bookmarks: Sequence[Bookmark] = (),
+              progress: Callable[[], None] | None = None,
+              document: Document | None = None) -> bytes:
+    """Pages drawn as SVG, in order, as one PDF with a title and bookmarks: each page is
+    taken, converted and let go before the next (``progress`` is called after each).
+    ``document``: a document whose drawings were prepared beforehand (and no pages)."""
+    document = document or Document()
+    document.bookmarks = list(bookmarks)
+    for page in svgs:
+        document.add(page)
+        if progress is not None:
+            progress()
+    return document.finish(title)
 
 
 def _form(writer: PdfWriter, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
     """One drawing as a form XObject in ``writer``, and its page size in points."""
-    page: PageObject = PdfReader(io.BytesIO(svg_to_pdf_page(svg))).pages[0]
+    reader = PdfReader(io.BytesIO(svg_to_pdf_page(svg)))
+    page: PageObject = reader.pages[0]
     contents = page.get_contents()
     form = StreamObject()
     form.set_data(contents.get_data() if contents is not None else b"")
@@ -126,35 +289,10 @@ def _form(writer: PdfWriter, svg: str) -> tuple[IndirectObject, tuple[float, flo
         NameObject("/Resources"): page["/Resources"].clone(writer),
     })
     ref = writer._add_object(form.flate_encode())
+    # The writer keeps every reader it has cloned from alive (to tell their objects
+    # apart); this one is done with, so it may go, or memory grows with the pages.
+    writer._id_translated.pop(id(reader), None)
     return ref, (float(box.width), float(box.height))
-
-
-def pdf_pages(svgs: Sequence[str]) -> list[bytes]:
-    """Each drawing as a one-page PDF; identical drawings are converted once and share
-    their bytes, so ``merge_pdfs`` stores them once."""
-    converted: dict[str, bytes] = {}
-    pages = []
-    for svg in svgs:
-        if svg not in converted:
-            converted[svg] = svg_to_pdf_page(svg)
-        pages.append(converted[svg])
-    return pages
-
-
-def merge_pdfs(documents: Sequence[bytes], title: str,
-               bookmarks: Sequence[Bookmark] = ()) -> bytes:
-    """Concatenate PDF documents; set the title, producer and bookmarks; no dates.
-
-    Repeated documents (equal bytes) are read once, so their pages share one content
-    stream and one set of fonts in the output.
-    """
-    writer = PdfWriter()
-    readers: dict[bytes, PdfReader] = {}
-    for doc in documents:
-        if doc not in readers:
-            readers[doc] = PdfReader(io.BytesIO(doc))
-        writer.append(readers[doc])
-    return _finish(writer, title, bookmarks)
 
 
 def _finish(writer: PdfWriter, title: str, bookmarks: Sequence[Bookmark]) -> bytes:

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.games import Game, GameError, Par
+from sheetgen.games import Game, GameError, Par, Perfect
 from sheetgen.games.byways.planner import Plan
 from sheetgen.games.byways.roadmap import LETTERS, RoadMap, find_roadmap
-from sheetgen.model import Map
+from sheetgen.model import Deadline, Map
 from sheetgen.templates import Paper
 
 
@@ -164,7 +164,7 @@ class Byways(Game):
             raise GameError(str(exc)) from None
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
@@ -210,7 +210,7 @@ class Byways(Game):
         return [rules, board, cards, aid, setup, pad, credits]
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> list[Any]:
         """The board: an overview page, then the full-size board tiled over the paper
         (the board is shared, so the number of players does not change it)."""
         from sheetgen.games.byways.board import board_pages

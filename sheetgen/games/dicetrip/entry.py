@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.dicetrip.rules import ScriptError, TripScript
 from sheetgen.games.dicetrip.score import TripStandings
 from sheetgen.maps import MapDataError, find_geometry
-from sheetgen.model import Board, Map, MapGeometry
+from sheetgen.model import Board, Deadline, Map, MapGeometry
 from sheetgen.templates import Paper
 
 
@@ -156,7 +156,7 @@ class DiceTrip(Game):
         return [drawn[name] for name in players]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:

@@ -1,0 +1,64 @@
+"""Drawings that many pages show are drawn once and stored once: the map under every
+player sheet, the board under every tile of the full-size Highways & Byways board. Read
+back from the PDFs."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.draw.pdf import build_pdf, page_svg
+from sheetgen.games import game_of
+from sheetgen.maps import find_map
+from sheetgen.templates import paper
+
+
+def _layer_refs(reader: PdfReader, name: str) -> list[int]:
+    return [page["/Resources"]["/XObject"].raw_get(name).idnum for page in reader.pages]
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe", "paris"])
+def test_a_set_of_sheets_stores_the_sheet_once_and_each_code_apart(map_id: str) -> None:
+    """Twelve sheets: one drawing of the sheet under all of them (two at most, where the
+    sheet number's digits make the code a size larger), a code of its own on each, and
+    each page after the first costs a few kilobytes, not a map."""
+    game_map = find_map(map_id)
+    game = game_of(game_map)
+    names = ["Ann", "", "Bo"] + [""] * 9
+    pages = game.sheet_pages(game_map, paper("a4"), names)
+    blob = build_pdf(pages, "t")
+    reader = PdfReader(io.BytesIO(blob))
+    assert len(reader.pages) == 12
+    assert len(set(_layer_refs(reader, "/L0"))) <= 2
+    assert len(set(_layer_refs(reader, "/L1"))) == 12
+    one = build_pdf(game.sheet_pages(game_map, paper("a4"), ["Ann"]), "t")
+    assert (len(blob) - len(one)) / 11 < 12_000
+    # what each page shows: its name and its own number in its code
+    assert "Ann" in reader.pages[0].extract_text() and "Bo" in reader.pages[2].extract_text()
+    svg = page_svg(pages[11])
+    assert f"sheetgen:sheet:{map_id}:a4:-:12" in svg
+
+
+def test_the_sheets_pages_are_drawn_when_taken() -> None:
+    """Four hundred sheets are a sequence that draws a page only when asked for it."""
+    usa = find_map("usa")
+    pages = game_of(usa).sheet_pages(usa, paper("a4"), [""] * 400)
+    assert len(pages) == 400
+    assert pages[399] is not pages[399]  # drawn afresh, not kept
+    assert "sheetgen:sheet:usa:a4:-:400" in page_svg(pages[-1])
+
+
+def test_the_tiles_of_the_full_size_board_store_the_board_once() -> None:
+    byways = find_map("byways")
+    pages = game_of(byways).sheet_pages(byways, paper("a4"), [])
+    reader = PdfReader(io.BytesIO(build_pdf(pages, "t")))
+    tiles = reader.pages[1:]
+    assert len(tiles) == 16
+    boards = {page["/Resources"]["/XObject"].raw_get("/L0").idnum for page in tiles}
+    furniture = {page["/Resources"]["/XObject"].raw_get("/L1").idnum for page in tiles}
+    assert len(boards) == 1 and len(furniture) == 16
+    # each tile draws the board through its own window
+    contents = {page.get_contents().get_data() for page in tiles}
+    assert len(contents) == 16 and all(b" re W n " in c for c in contents)
