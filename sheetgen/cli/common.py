@@ -22,7 +22,7 @@ import click
 from sheetgen import output
 from sheetgen.csvio import BoardFormatError
 from sheetgen.games import Game, GameError, game_of, resolve_map
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     FORMATS,
@@ -170,7 +170,7 @@ choose_format = _output_errors(output.choose_format)
 check_destination = _output_errors(output.check_destination)
 output_path = _output_errors(output.output_path)
 write_atomically = _output_errors(output.write_atomically)
-write_pages = _output_errors(output.write_pages)
+_write_pages = _output_errors(output.write_pages)
 
 
 def require_file(path: Path) -> None:
@@ -206,6 +206,12 @@ def encoding_option(func: F) -> F:
 
 # --- progress ----------------------------------------------------------------------------
 
+def _terminal() -> bool:
+    """Whether a progress bar may be shown: stderr is a terminal (never a pipe or a
+    log)."""
+    return sys.stderr.isatty()
+
+
 class _LateBar:
     """A progress callback: after ``after_s`` seconds of a long job, a bar on stderr,
     only when stderr is a terminal (never in a pipe or a log)."""
@@ -217,7 +223,13 @@ class _LateBar:
         self.done = 0
         self.start = time.monotonic()
         self.bar: Any = None
-        self.shown = sys.stderr.isatty()
+        self.shown = _terminal()
+
+    def grow(self, more: int) -> None:
+        """``more`` items join the job (pages known once their parts are drawn)."""
+        self.total += more
+        if self.bar is not None:
+            self.bar.length = self.total
 
     def __call__(self, step: str = "") -> None:
         self.done += 1
@@ -235,9 +247,131 @@ class _LateBar:
 
 
 def progress_callback(total: int, label: str,
-                      after_s: float = PROGRESS_AFTER_S) -> Callable[[str], None]:
-    """A callback to call once per finished item of ``total``: see ``_LateBar``."""
-    return _LateBar(total, label, after_s)
+                      after_s: float | None = None) -> _LateBar:
+    """A callback to call once per finished item of ``total``: see ``_LateBar``
+    (``after_s`` defaults to ``PROGRESS_AFTER_S``)."""
+    return _LateBar(total, label, PROGRESS_AFTER_S if after_s is None else after_s)
+
+
+@contextmanager
+def clock_progress(seconds: float, label: str) -> Iterator[None]:
+    """A bar that fills with the wall clock over ``seconds`` while the block runs (a
+    search that has a time limit and no steps to count), on a terminal, after
+    ``PROGRESS_AFTER_S``; it ends with the block."""
+    import threading
+
+    if not _terminal() or seconds <= 0:
+        yield
+        return
+    done = threading.Event()
+    steps = max(1, int(seconds * 4))
+
+    def tick() -> None:
+        bar = progress_callback(steps, label)
+        for _ in range(steps):
+            if done.wait(seconds / steps):
+                break
+            bar()
+        if bar.bar is not None:
+            bar.bar.__exit__(None, None, None)
+
+    worker = threading.Thread(target=tick, daemon=True)
+    worker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        worker.join()
+
+
+# --- the perfect game's limits ----------------------------------------------------------
+
+PERFECT_FINISH_S = 0.2
+"""Seconds kept after the search for writing a CSV or JSON answer."""
+MAX_TIME_LIMIT = 86_400.0
+"""The largest ``--time-limit`` and ``--work-limit``: a day."""
+
+
+def started() -> float:
+    """When this run of the command line began (``time.monotonic()``): the clock
+    ``--time-limit`` counts from."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None and ctx.parent is not None:
+        ctx = ctx.parent
+    if ctx is not None and "sheetgen.started" in ctx.meta:
+        return float(ctx.meta["sheetgen.started"])
+    return time.monotonic()
+
+
+def perfect_limit_options(func: F) -> F:
+    """``--time-limit S`` (wall clock, the default) and ``--work-limit S``
+    (deterministic), for commands that search the perfect game."""
+    func = click.option(
+        "--work-limit", type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+        default=None, metavar="S",
+        help="Instead of the clock, a deterministic budget for --perfect: S seconds of the "
+             "solver's work on a 2-core reference machine, so the same seed and budget "
+             "give the same board and bound on every machine (a busy or slow machine "
+             "takes longer). Not with --time-limit.")(func)
+    return click.option(
+        "--time-limit", type=click.FloatRange(min=0, min_open=True, max=MAX_TIME_LIMIT),
+        default=None, metavar="S",
+        help=f"Wall-clock seconds for the whole command with --perfect (default "
+             f"{PERFECT_TIME_LIMIT:g}): the search gets what the rest leaves and the "
+             "command ends within S (give or take a tenth) on any machine; when the "
+             "optimum is not proven by then, the best board, a proven upper bound and the "
+             "gap are reported. The board may differ between machines: --work-limit "
+             "gives the same answer everywhere.")(func)
+
+
+def perfect_limit(time_limit: float | None, work_limit: float | None) -> tuple[float, bool]:
+    """(seconds, clocked) from the two options: the work limit when given (deterministic),
+    else the time limit or its default (the wall clock)."""
+    if time_limit is not None and work_limit is not None:
+        raise click.UsageError("--time-limit and --work-limit: choose one (the clock, or "
+                               "a deterministic budget)")
+    if work_limit is not None:
+        return work_limit, False
+    return (PERFECT_TIME_LIMIT if time_limit is None else time_limit), True
+
+
+def deadline(seconds: float, reserve: float) -> Deadline:
+    """The search's deadline: ``seconds`` after the command began, less ``reserve`` for
+    what the command does after the search."""
+    return Deadline(started() + seconds - reserve, seconds)
+
+
+def search_perfect(game: Game, game_map: Map, script: Any,
+                   limit: float | Deadline) -> Any:
+    """The game's perfect game (``Game.perfect``), with a bar filling with the clock on
+    a terminal."""
+    seconds = limit.left(time.monotonic()) if isinstance(limit, Deadline) else limit
+    with clock_progress(seconds, f"Perfect game of {game_map.id} seed {script.seed}"), \
+            game_errors("--perfect: "):
+        return game.perfect(game_map, script, limit)
+
+
+def write_pages(path: Path, fmt: str, pages: Sequence[Any], title: str,
+                bookmarks: Sequence[Any] = ()) -> list[Path]:
+    """``sheetgen.output.write_pages``, with a bar over the pages on a terminal once it
+    has taken ``PROGRESS_AFTER_S``."""
+    bar = progress_callback(len(pages), "Drawing the pages")
+    return _write_pages(path, fmt, pages, title, bookmarks, progress=bar)
+
+
+def write_document(path: Path, parts: Sequence[Any], title: str,
+                   bar: _LateBar | None = None, document: Any = None) -> None:
+    """The parts (``sheetgen.document.Part``) as one bookmarked PDF at ``path``, with a
+    bar over the pages on a terminal (``bar``, grown by the pages, or a new one);
+    ``document``: a ``draw.pdf.Document`` whose drawings were prepared."""
+    from sheetgen.document import document_pdf
+
+    pages = sum(len(part.pages) for part in parts)
+    if bar is None:
+        bar = progress_callback(pages, "Drawing the pages")
+    else:
+        bar.grow(pages)
+    write_atomically(path, document_pdf(parts, title, progress=bar, document=document))
 
 
 # --- small shared pieces -------------------------------------------------------------------

@@ -2,30 +2,38 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
 from sheetgen.cli.common import (
-    PERFECT_TIME_LIMIT,
+    PERFECT_FINISH_S,
     UserError,
     choose_format,
     complete_maps,
     complete_with,
+    deadline,
     game_errors,
     load_game,
     output_option,
     output_path,
     paper_option,
+    perfect_limit,
+    perfect_limit_options,
     perfect_tag,
     progress_callback,
     report,
     safe_name,
-    write_atomically,
+    search_perfect,
+    write_document,
 )
 from sheetgen.templates import Paper
 
 DEFAULT_KIT_SHEETS = 8
+KIT_PERFECT_PAGES = 4.0
+"""The perfect game's pages and the cover redrawn cost about this many of the kit's
+pages, drawn and converted (kept for them when the search runs by the clock)."""
 KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
 
 
@@ -45,12 +53,11 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
                    "with its route, the proven upper bound, the par, the turns) after "
                    "the scoring how-to, as in `sheetgen script --perfect` (On Tour: usa, "
                    "europe, paris). Needs the 'perfect' extra (OR-Tools).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
-              default=PERFECT_TIME_LIMIT, show_default=True,
-              help="Seconds --perfect may search (as `sheetgen script --time-limit`).")
+@perfect_limit_options
 @output_option
 def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
-                perfect: bool, time_limit: float, output: Path | None) -> None:
+                perfect: bool, time_limit: float | None, work_limit: float | None,
+                output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
     score, the game's scorepad, how to score with sheetgen, and the open-data credits;
@@ -63,11 +70,10 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
       sheetgen kit usa
       sheetgen kit ontour --players 6 --backs fold
       sheetgen kit europe --paper letter -o europe-kit.pdf
-      sheetgen kit usa --seed 7 --perfect --time-limit 20
+      sheetgen kit usa --seed 7 --perfect --time-limit 30
+      sheetgen kit usa --seed 7 --perfect --work-limit 20
       sheetgen kit germany
     """
-    from sheetgen.document import document_pdf
-
     mode = backs.strip().lower()
     if mode not in KIT_BACKS:
         raise UserError(f"--backs: unknown mode {backs!r}; expected one of "
@@ -81,19 +87,48 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
         name += f"-{sheets}p"
     if mode != "duplex-long":
         name += f"-backs-{mode}"
+    seconds, clocked = perfect_limit(time_limit, work_limit)
     if perfect:
         with game_errors("--perfect: "):
             game.perfect_ready()  # refuse before the rest of the kit is drawn
-        name += perfect_tag(time_limit)
+        name += perfect_tag(seconds, work=not clocked)
     path = output_path(output, name, "pdf")
-    # A bar on stderr once the build has taken two seconds, on a terminal only.
-    step = progress_callback(len(game.kit_steps) + 1 + perfect, "Building the kit")
+    # A bar on stderr once the build has taken two seconds, on a terminal only: a step a
+    # part, then a step a page.
+    step = progress_callback(len(game.kit_steps) + perfect, "Building the kit")
+    title = f"{game_map.title}: print-and-play kit"
+    if not (perfect and clocked):
+        with game_errors():
+            parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                                   perfect=seconds if perfect else None, progress=step)
+        write_document(path, parts, title, step)
+        report([path])
+        return
+    # By the clock: the kit without its perfect game first, drawn and converted (timed),
+    # then the search with what is left, less what drawing the kit again and the perfect
+    # game's pages will take; the pages converted already are not converted again.
+    from sheetgen.draw.pdf import Document
+
+    document = Document()
+    began = time.monotonic()
     with game_errors():
         parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
-                               perfect=time_limit if perfect else None, progress=step)
-    blob = document_pdf(parts, f"{game_map.title}: print-and-play kit")
-    step("PDF")
-    write_atomically(path, blob)
+                               progress=step)
+    drawn = time.monotonic() - began
+    pages = [page for part in parts for page in part.pages]
+    step.grow(len(pages))
+    for page in pages:
+        document.prepare(page)
+        step()
+    page_s = (time.monotonic() - began - drawn) / max(1, len(pages))
+    with game_errors("--seed: "):
+        script = game.make_script(game_map, seed)
+    best = search_perfect(game, game_map, script, deadline(
+        seconds, PERFECT_FINISH_S + drawn + KIT_PERFECT_PAGES * page_s))
+    with game_errors():
+        parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                               perfect=best)
+    write_document(path, parts, title, step, document=document)
     report([path])
 
 

@@ -13,6 +13,7 @@ from sheetgen.cli.common import (
     output_option,
     output_path,
     paper_option,
+    progress_callback,
     report,
     write_atomically,
 )
@@ -59,7 +60,8 @@ def plan_command(game: str, start: str, hand: str | None, seed: int | None,
     path = output_path(output, f"{game_map.id}-plan-{start.strip().upper()}-{tag}{letter}")
     from sheetgen.draw.pdf import build_pdf
 
-    data = build_pdf(pages, result.title)
+    data = build_pdf(pages, result.title,
+                     progress=progress_callback(len(pages), "Drawing the pages"))
     if as_json:
         click.echo(json.dumps(result.json, indent=2, ensure_ascii=False))
     else:

@@ -27,9 +27,10 @@ from sheetgen.cli.common import (
     require_file,
     with_schema,
     write_atomically,
+    write_document,
 )
 from sheetgen.csvio import MAX_CELL_CHARS
-from sheetgen.document import Part, document_pdf
+from sheetgen.document import Part
 from sheetgen.games import GameError
 from sheetgen.templates import Paper
 
@@ -187,8 +188,8 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         pad_name = f"{name}-scorepad-{paper.id}"
         pad_path = (path.with_name(f"{pad_name}.pdf") if path is not None and not
                     is_stdout(path) else output_path(None, pad_name, "pdf", inputs=board_csvs))
-        write_atomically(pad_path, document_pdf([Part("Scorepad", tuple(pad))],
-                                                f"{game_map.title}: scorepad"))
+        write_document(pad_path, [Part("Scorepad", tuple(pad))],
+                       f"{game_map.title}: scorepad")
         report([pad_path])
     if path is None:
         return
@@ -197,7 +198,7 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     except GameError as exc:
         click.echo(f"no PDF: {exc}", err=True)
         return
-    write_atomically(path, document_pdf(parts, f"{game_map.title}: scored boards"))
+    write_document(path, parts, f"{game_map.title}: scored boards")
     report([path])
 
 

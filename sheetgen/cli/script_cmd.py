@@ -4,36 +4,41 @@ score for it. ``sheetgen check``: is a filled board a legal result of a seeded g
 from __future__ import annotations
 
 import json
-import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import click
 
 from sheetgen.cli.common import (
-    PERFECT_TIME_LIMIT,
+    PERFECT_FINISH_S,
     STDOUT,
     UserError,
     choose_format,
     complete_maps,
     complete_with,
+    deadline,
     encoding_option,
     game_errors,
     load_game,
     output_option,
     output_path,
     paper_option,
+    perfect_limit,
+    perfect_limit_options,
     perfect_tag,
     progress_callback,
     read_boards,
     report,
     safe_name,
+    search_perfect,
     with_schema,
     write_atomically,
+    write_document,
     write_pages,
 )
-from sheetgen.games import CHECK_BUDGET, Game, Perfect
-from sheetgen.model import Map
+from sheetgen.games import CHECK_BUDGET, Game
+from sheetgen.model import Deadline, Map
 from sheetgen.templates import Paper
 
 SEED_HELP = ("The game's seed: a whole number, 0 or more, of any size (a seed of more "
@@ -103,22 +108,15 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
                    "(--json), or as the script PDF plus pages drawing the perfect board "
                    "and its turns (--format pdf, -o x.pdf). On Tour maps (usa, europe, "
                    "paris). Needs the 'perfect' extra (OR-Tools).")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True),
-              default=PERFECT_TIME_LIMIT,
-              show_default=True,
-              help="Seconds --perfect may search on a 2-core reference machine (counted "
-                   "as the solver's work, so the same seed and limit give the same board "
-                   "everywhere; a busy machine takes longer); when the optimum is not "
-                   "proven by then, the best board, a proven upper bound and the gap are "
-                   "reported.")
+@perfect_limit_options
 @click.option("--players", type=int, default=None,
               help="Number of players, for a game whose setup depends on it "
                    "(Highways & Byways: 2-4, default 4).")
 @paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,
-                   perfect: bool, time_limit: float, players: int | None, paper: Paper,
-                   output: Path | None) -> None:
+                   perfect: bool, time_limit: float | None, work_limit: float | None,
+                   players: int | None, paper: Paper, output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -135,6 +133,7 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
       sheetgen script usa --seed 7 --par
       sheetgen script usa --seed 7 --perfect -o perfect7.csv
       sheetgen script usa --seed 7 --perfect --json --time-limit 20
+      sheetgen script usa --seed 7 --perfect --work-limit 20
       sheetgen script usa --seed 7 --perfect --format pdf
       sheetgen script germany --seed 7 --par
       sheetgen script byways --seed 7 --players 3
@@ -148,12 +147,13 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
                                "(--json for JSON)")
     if fmt == "csv" and not perfect:
         raise click.UsageError("--format csv: the CSV is the perfect board; add --perfect")
+    seconds, clocked = perfect_limit(time_limit, work_limit)
     produces = ("csv", "json", "pdf") if perfect else ("pdf", "json")
     fmt = choose_format(output, "json" if as_json else fmt, produces)
     game, game_map = load_game(map_id)
     name = f"{game_map.id}-seed-{safe_name(str(seed))}-script-{paper.id}"
     if perfect and fmt == "pdf":
-        name += perfect_tag(time_limit)
+        name += perfect_tag(seconds, work=not clocked)
     if par:
         if output is not None:
             raise click.UsageError("--par prints to standard output; it takes no -o")
@@ -167,14 +167,11 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     with game_errors("--seed: " if players is None else ""):
         script = game.make_script(game_map, seed, players=players)
     if perfect:
-        if sys.stderr.isatty():  # a minute of silence would look like a hang
-            click.echo(f"searching the perfect game of {game_map.id} seed {seed} "
-                       f"(up to {time_limit:g} s of work)...", err=True)
-        with game_errors("--perfect: "):
-            best = game.perfect(game_map, script, time_limit)
         if fmt == "pdf":
-            _write_perfect_pdf(path, game, game_map, script, best, paper)
+            _write_perfect_pdf(path, game, game_map, script, paper, seconds, clocked)
             return
+        best = search_perfect(game, game_map, script,
+                       deadline(seconds, PERFECT_FINISH_S) if clocked else seconds)
         if fmt == "json":
             text = _with_key(_schema_text(game.script_json(script)), "perfect", best.data())
         else:
@@ -196,18 +193,36 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
 
 
-def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, best: Perfect,
-                       paper: Paper) -> None:
-    """The script's pages, then the perfect game's, each under a bookmark."""
-    from sheetgen.document import Part, document_pdf
+PERFECT_PAGES_COST = 2.0
+"""The perfect game's pages (the board drawn with its route, the turns) cost about this
+many times one script page, drawn and converted (measured on usa, europe and paris)."""
 
+
+def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, paper: Paper,
+                       seconds: float, clocked: bool) -> None:
+    """The script's pages, then the perfect game's, each under a bookmark. By the clock,
+    the script's pages are drawn and converted first, and the search keeps for the
+    perfect game's pages what one of them took, times ``PERFECT_PAGES_COST``."""
+    from sheetgen.document import Part
+    from sheetgen.draw.pdf import Document
+
+    document = Document()
+    began = time.monotonic()
     with game_errors():
         script_pages = game.script_pages(game_map, script, paper)
+    for page in script_pages:
+        document.prepare(page)
+    page_s = (time.monotonic() - began) / max(1, len(script_pages))
+    limit: float | Deadline = seconds
+    if clocked:
+        limit = deadline(seconds, PERFECT_FINISH_S + PERFECT_PAGES_COST * page_s)
+    best = search_perfect(game, game_map, script, limit)
+    with game_errors():
         perfect_pages = game.perfect_pages(game_map, script, best, paper)
     parts = [Part(f"Seeded game {script.seed}", tuple(script_pages)),
              Part(f"Perfect game: {best.headline}", tuple(perfect_pages))]
-    write_atomically(path, document_pdf(
-        parts, f"{game_map.title}: seeded game {script.seed} and its perfect game"))
+    write_document(path, parts, f"{game_map.title}: seeded game {script.seed} and its "
+                   "perfect game", document=document)
     report([path])
 
 
