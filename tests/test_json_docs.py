@@ -92,10 +92,30 @@ def trip_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[list[str]]]:
+@pytest.fixture(scope="module")
+def drive_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from sheetgen.games.byways.drivelog import format_drive_log
+    from sheetgen.games.byways.driver import par_race
+    from sheetgen.games.byways.race import find_course
+
+    path = tmp_path_factory.mktemp("json") / "drive.csv"
+    path.write_text(format_drive_log(par_race("byways", 7, 2), find_course(), 1, "Ann"),
+                    encoding="utf-8")
+    return path
+
+
+def outputs(board_csv: Path, trip_csv: Path | None = None,
+            drive_csv: Path | None = None) -> dict[str, list[list[str]]]:
     trip = [] if trip_csv is None else [["score", str(trip_csv), "--json"],
                                         ["score", str(trip_csv), "--json", "--seed", "3"]]
+    drive = [] if drive_csv is None else [["score", str(drive_csv), "--json"],
+                                          ["score", str(drive_csv), "--json", "--seed", "7"]]
     return {
+        "sheetgen script byways --seed N --json": [["script", "byways", "--seed", "7",
+                                                    "--players", "2", "--json"]],
+        "sheetgen script byways --seed N --par --json": [["script", "byways", "--seed", "7",
+                                                          "--par", "--json"]],
+        "sheetgen score DRIVE.csv... --json": drive,
         "sheetgen score TRIP.csv... --json": trip,
         "sheetgen script germany --seed N --json": [["script", "germany", "--seed", "7",
                                                      "--json"]],
@@ -114,13 +134,16 @@ def outputs(board_csv: Path, trip_csv: Path | None = None) -> dict[str, list[lis
                                                            "--perfect", "--json",
                                                            "--time-limit", "0.2"]],
         "sheetgen check BOARD.csv --seed N --json": [["check", str(board_csv), "--seed", "3",
-                                                      "--json"]],
+                                                      "--json"]]
+        + ([] if drive_csv is None else [["check", str(drive_csv), "--seed", "7", "--json"],
+                                         ["check", str(drive_csv), "--seed", "8", "--json"]]),
     }
 
 
-def test_every_json_output_is_documented_and_matches(board_csv: Path, trip_csv: Path) -> None:
+def test_every_json_output_is_documented_and_matches(board_csv: Path, trip_csv: Path,
+                                                    drive_csv: Path) -> None:
     documented = shapes()
-    runs = outputs(board_csv, trip_csv)
+    runs = outputs(board_csv, trip_csv, drive_csv)
     assert set(documented) == set(runs)
     for heading, commands in runs.items():
         for args in commands:

@@ -12,6 +12,8 @@ from sheetgen.cli.common import (
     complete_maps,
     complete_with,
     game_errors,
+    ink_option,
+    ink_tag,
     load_game,
     output_option,
     output_path,
@@ -19,6 +21,7 @@ from sheetgen.cli.common import (
     report,
     write_pages,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 
@@ -107,10 +110,11 @@ def _offset(text: str, limit: float) -> tuple[float, float]:
 @click.option("--deck", default="all", show_default=True,
               metavar="all|red|blue|construction|event|vehicle",
               help="Which deck, for a game with several (Highways & Byways).")
+@ink_option
 @output_option
 def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float | None,
                   backs: str, back_design: str, back_offset: str, test_page: bool,
-                  deck: str, output: Path | None) -> None:
+                  deck: str, ink: str, output: Path | None) -> None:
     """The map's card deck, as many cards a page as fit, with crop marks and a 50 mm
     ruler to check the print scale.
 
@@ -179,8 +183,8 @@ def cards_command(map_id: str, paper: Paper, size_id: str | None, bleed: float |
         name += f"-backs-{back_mode.value}"
         if design is not BackDesign.OUTLINE:
             name += f"-{design.value}"
-    path = output_path(output, name + _offset_tag(offset))
-    with game_errors("--deck: " if deck != "all" else ""):
+    path = output_path(output, name + _offset_tag(offset) + ink_tag(ink))
+    with game_errors("--deck: " if deck != "all" else ""), ink_mode(ink):
         pages = game.deck_pages(game_map, paper,
                                 DeckOptions(size, bleed, back_mode, offset, design, deck))
     report(write_pages(path, "pdf", pages, f"{game_map.title}: cards"))

@@ -98,6 +98,29 @@ def paper_option(func: F) -> F:
         help="Paper size.")(func)
 
 
+def _ink_callback(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    from sheetgen.draw.style import INK_MODES
+
+    mode = value.strip().lower()
+    if mode not in INK_MODES:
+        raise UserError(f"--ink: unknown ink mode {value!r}; known: {', '.join(INK_MODES)}")
+    return mode
+
+
+def ink_option(func: F) -> F:
+    """``--ink full|low``: low draws outlines and patterns, no large fills."""
+    return click.option(
+        "--ink", default="full", show_default=True, metavar="full|low",
+        callback=_ink_callback, shell_complete=_complete(lambda: ("full", "low")),
+        help="low: outlines and hatching, no large fills (white card headers with a "
+             "coloured rule); still reads in greyscale.")(func)
+
+
+def ink_tag(ink: str) -> str:
+    """What ``--ink`` adds to a default file name."""
+    return "" if ink == "full" else f"-ink-{ink}"
+
+
 def _complete(choices: Callable[[], Iterable[str]]) -> Callable[..., list[str]]:
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         return [c for c in choices() if c.startswith(incomplete.lower())]

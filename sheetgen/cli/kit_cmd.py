@@ -15,6 +15,8 @@ from sheetgen.cli.common import (
     complete_with,
     deadline,
     game_errors,
+    ink_option,
+    ink_tag,
     load_game,
     output_option,
     output_path,
@@ -28,6 +30,7 @@ from sheetgen.cli.common import (
     search_perfect,
     write_document,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_KIT_SHEETS = 8
@@ -54,10 +57,11 @@ KIT_BACKS = ("none", "duplex-long", "duplex-short", "fold")
                    "the scoring how-to, as in `sheetgen script --perfect` (On Tour: usa, "
                    "europe, paris). Needs the 'perfect' extra (OR-Tools).")
 @perfect_limit_options
+@ink_option
 @output_option
 def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
                 perfect: bool, time_limit: float | None, work_limit: float | None,
-                output: Path | None) -> None:
+                ink: str, output: Path | None) -> None:
     """Everything a game needs in one bookmarked PDF: a cover, the rules on one page,
     player sheets, the deck (fronts and backs), two d10, a seeded game with its par
     score, the game's scorepad, how to score with sheetgen, and the open-data credits;
@@ -87,6 +91,7 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
         name += f"-{sheets}p"
     if mode != "duplex-long":
         name += f"-backs-{mode}"
+    name += ink_tag(ink)
     seconds, clocked = perfect_limit(time_limit, work_limit)
     if perfect:
         with game_errors("--perfect: "):
@@ -98,10 +103,10 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
     step = progress_callback(len(game.kit_steps) + perfect, "Building the kit")
     title = f"{game_map.title}: print-and-play kit"
     if not (perfect and clocked):
-        with game_errors():
+        with game_errors(), ink_mode(ink):
             parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
                                    perfect=seconds if perfect else None, progress=step)
-        write_document(path, parts, title, step)
+            write_document(path, parts, title, step)
         report([path])
         return
     # By the clock: the kit without its perfect game first, drawn and converted (timed),
@@ -111,24 +116,25 @@ def kit_command(map_id: str, paper: Paper, seed: int, sheets: int, backs: str,
 
     document = Document()
     began = time.monotonic()
-    with game_errors():
-        parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
-                               progress=step)
-    drawn = time.monotonic() - began
-    pages = [page for part in parts for page in part.pages]
-    step.grow(len(pages))
-    for page in pages:
-        document.prepare(page)
-        step()
-    page_s = (time.monotonic() - began - drawn) / max(1, len(pages))
-    with game_errors("--seed: "):
-        script = game.make_script(game_map, seed)
-    best = search_perfect(game, game_map, script, deadline(
-        seconds, PERFECT_FINISH_S + drawn + KIT_PERFECT_PAGES * page_s))
-    with game_errors():
-        parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
-                               perfect=best)
-    write_document(path, parts, title, step, document=document)
+    with ink_mode(ink):
+        with game_errors():
+            parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                                   progress=step)
+        drawn = time.monotonic() - began
+        pages = [page for part in parts for page in part.pages]
+        step.grow(len(pages))
+        for page in pages:
+            document.prepare(page)
+            step()
+        page_s = (time.monotonic() - began - drawn) / max(1, len(pages))
+        with game_errors("--seed: "):
+            script = game.make_script(game_map, seed)
+        best = search_perfect(game, game_map, script, deadline(
+            seconds, PERFECT_FINISH_S + drawn + KIT_PERFECT_PAGES * page_s))
+        with game_errors():
+            parts = game.kit_parts(game_map, paper, seed=seed, players=sheets, backs=mode,
+                                   perfect=best)
+        write_document(path, parts, title, step, document=document)
     report([path])
 
 

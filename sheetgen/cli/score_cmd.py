@@ -133,6 +133,10 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
       sheetgen score game.csv --json --pdf scored.pdf
       sheetgen score table1.csv table2.csv --seed 7
       sheetgen score game.csv --scorepad
+      sheetgen score ann.csv ben.csv --scorepad
+
+    Highways & Byways drive logs are placed in their race, among the logs and the
+    built-in drivers of the other seats, by the round each car got home.
     """
     if output is not None and pdf_path is not None:
         raise click.UsageError("-o and --pdf both name the PDF; give one")

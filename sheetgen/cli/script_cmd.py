@@ -112,11 +112,17 @@ def _format_callback(ctx: click.Context, param: click.Parameter,
 @click.option("--players", type=int, default=None,
               help="Number of players, for a game whose setup depends on it "
                    "(Highways & Byways: 2-4, default 4).")
+@click.option("--solo", "solo", type=click.IntRange(min=1), default=None, metavar="SEAT",
+              help="Highways & Byways: the solo challenge for one person in seat SEAT "
+                   "against built-in drivers in the others: the targets, and a log sheet "
+                   "with each round's construction card, the event played on you and the "
+                   "drivers' positions (a PDF).")
 @paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,
                    perfect: bool, time_limit: float | None, work_limit: float | None,
-                   players: int | None, paper: Paper, output: Path | None) -> None:
+                   players: int | None, solo: int | None, paper: Paper,
+                   output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
     Everyone playing the same seed plays the same game; compare scores afterwards.
@@ -137,9 +143,14 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
       sheetgen script usa --seed 7 --perfect --format pdf
       sheetgen script germany --seed 7 --par
       sheetgen script byways --seed 7 --players 3
+      sheetgen script byways --seed 7 --players 3 --par
+      sheetgen script byways --seed 7 --players 3 --solo 1
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")
+    if solo is not None and (par or perfect or as_json or fmt not in (None, "pdf")):
+        raise click.UsageError("--solo writes the solo challenge's pages (a PDF); the "
+                               "script's JSON, without --solo, holds the same table")
     if as_json and fmt not in (None, "json"):
         raise click.UsageError(f"--json and --format {fmt}: choose one")
     if par and fmt not in (None, "json"):
@@ -151,7 +162,10 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     produces = ("csv", "json", "pdf") if perfect else ("pdf", "json")
     fmt = choose_format(output, "json" if as_json else fmt, produces)
     game, game_map = load_game(map_id)
-    name = f"{game_map.id}-seed-{safe_name(str(seed))}-script-{paper.id}"
+    name = f"{game_map.id}-seed-{safe_name(str(seed))}"
+    name += "" if players is None else f"-{players}p"
+    name += f"-solo-{solo}" if solo is not None else "-script"
+    name += f"-{paper.id}"
     if perfect and fmt == "pdf":
         name += perfect_tag(seconds, work=not clocked)
     if par:
@@ -171,7 +185,7 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
             _write_perfect_pdf(path, game, game_map, script, paper, seconds, clocked)
             return
         best = search_perfect(game, game_map, script,
-                       deadline(seconds, PERFECT_FINISH_S) if clocked else seconds)
+                              deadline(seconds, PERFECT_FINISH_S) if clocked else seconds)
         if fmt == "json":
             text = _with_key(_schema_text(game.script_json(script)), "perfect", best.data())
         else:
@@ -187,6 +201,12 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
     if fmt == "json":
         write_atomically(path, _schema_text(game.script_json(script)).encode("utf-8"))
         report([path])
+        return
+    if solo is not None:
+        with game_errors():
+            svgs = game.solo_pages(game_map, script, solo, paper)
+        report(write_pages(path, "pdf", svgs,
+                           title=f"{game_map.title}: solo challenge {seed}, seat {solo}"))
         return
     with game_errors():
         svgs = game.script_pages(game_map, script, paper)
@@ -257,7 +277,9 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
     explained (space, value, turn), or undecided when the search used its --budget.
     Exit codes: 0 every board is legal, 3 some board is not, 4 none is shown illegal but
     some board is undecided, 1 the input is wrong (the file, the map, the seed), 2 a
-    usage error.
+    usage error. A Highways & Byways drive log (see the README) is held to the seed's
+    race: every move under that round's construction card and event; a problem names the
+    round, the move and the space.
 
     \b
     Examples:
@@ -265,6 +287,7 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
       sheetgen check boards.csv --seed 7 --map usa
       sheetgen check boards.csv --seed 7 --json
       sheetgen check boards.csv --seed 7 --budget 1000000
+      sheetgen check drive.csv --seed 7
     """
     game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):

@@ -13,6 +13,8 @@ from sheetgen.cli.common import (
     complete_maps,
     format_option,
     game_errors,
+    ink_option,
+    ink_tag,
     load_game,
     names_tag,
     output_option,
@@ -23,6 +25,7 @@ from sheetgen.cli.common import (
     safe_name,
     write_pages,
 )
+from sheetgen.draw.style import ink_mode
 from sheetgen.templates import Paper
 
 DEFAULT_SHEETS = 4
@@ -61,10 +64,11 @@ def sheets_name(names: list[str]) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Pre-fill the four circled setup numbers of this seeded game "
                    "(see `sheetgen script`).")
+@ink_option
 @format_option
 @output_option
 def sheet_command(map_id: str, count: int | None, players: str | None, paper: Paper,
-                  seed: int | None, fmt: str | None, output: Path | None) -> None:
+                  seed: int | None, ink: str, fmt: str | None, output: Path | None) -> None:
     """Player sheets for MAP, one page per player (landscape for On Tour, portrait for
     Dice Trip).
 
@@ -80,14 +84,15 @@ def sheet_command(map_id: str, count: int | None, players: str | None, paper: Pa
       sheetgen sheet usa -n 1 -o usa.png
       sheetgen sheet usa --seed 4711
       sheetgen sheet germany -n 8 --paper letter
+      sheetgen sheet europe --ink low
     """
     fmt = choose_format(output, fmt, FORMATS)
     names = sheet_names(count, players, DEFAULT_SHEETS)
     game, game_map = load_game(map_id)
     name = (f"{game_map.id}-sheets-{paper.id}-{sheets_name(names)}"
-            + (f"-seed-{safe_name(str(seed))}" if seed is not None else ""))
+            + (f"-seed-{safe_name(str(seed))}" if seed is not None else "") + ink_tag(ink))
     path = output_path(output, name, fmt)
-    with game_errors():
+    with game_errors(), ink_mode(ink):
         svgs = game.sheet_pages(game_map, paper, names, seed=seed)
     report(write_pages(path, fmt, svgs, title=f"{game_map.title}: player sheets"))
 

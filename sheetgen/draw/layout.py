@@ -7,13 +7,14 @@ drawing; the ``draw_*`` functions add elements to an svgwrite drawing.
 Card imposition rules (``templates/cards.toml [imposition]``):
 
 * Cards, bleed included, stay inside the page ``margin`` (6 mm: home printers do not print
-  reliably closer to the edge).
+  reliably closer to the edge), and far enough in that every cut line gets a crop mark at
+  both of its ends (:func:`end_room`).
 * Cards without bleed are laid edge to edge and share their cut lines. Cards with bleed are
   separated by ``2 * bleed + gutter``: the gutter between two bleed areas holds crop marks.
 * Crop marks extend the trim lines, never enter any card's bleed area, are hairlines
-  of at least 0.25 pt, and stay ``crop_edge`` (5 mm) from the paper's edge: inside what a
-  home printer prints. Every trim line carries at least one mark; a grid that cannot give
-  every line one (no room in the margin for cards cut edge to edge) is not used.
+  of at least 0.25 pt, and stay ``crop_edge`` (6 mm) from the paper's edge: inside what a
+  home printer prints. Every trim line carries a mark at both of its ends, beyond the
+  first and the last card on it; a grid that cannot give every line both is not used.
 * The page is portrait or landscape, whichever holds more cards; every page of a deck uses
   the same grid, and the cards are spread evenly over the pages (no last page with one
   card): see :func:`balanced`.
@@ -38,8 +39,9 @@ HAIRLINE_PT = 0.25
 """The thinnest line a page may hold, in points."""
 RULER_LENGTH = 50.0
 RULER_NOTE = "Print at 100 % / actual size. This bar measures 50 mm."
-PRINTABLE_EDGE = 4.0
-"""Small print (the ruler, notes) stays this far from the paper's edge."""
+PRINTABLE_EDGE = 6.0
+"""Nothing (the ruler, notes, the fold line) comes nearer the paper's edge than this, mm:
+home printers do not print the outer 3-5 mm reliably."""
 EPS = 1e-6
 
 Segment = tuple[float, float, float, float]
@@ -182,6 +184,13 @@ def pitch_gap(bleed: float, imp: Imposition) -> float:
     return 0.0 if bleed <= EPS else 2 * bleed + imp.gutter
 
 
+def end_room(imp: Imposition) -> float:
+    """Paper a card's bleed leaves between itself and the paper's edge on every side: a
+    crop mark of the shortest useful length beyond the bleed, stopping ``crop_edge`` short
+    of the edge (9.6 mm with the template's numbers)."""
+    return max(imp.margin, imp.crop_edge + imp.crop_offset + imp.crop_min)
+
+
 def fit_count(available: float, size: float, bleed: float, imp: Imposition) -> int:
     """How many cards of ``size`` (trim) fit in a row of ``available`` mm, bleed included."""
     gap = pitch_gap(bleed, imp)
@@ -265,8 +274,9 @@ def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Pa
     candidates: list[tuple[int, float, float, int, int]] = []
     for landscape in (False, True):
         w, h = page_size(paper, landscape)
-        cols = fit_count(w - 2 * imp.margin, size.width, bleed, imp)
-        rows = fit_count(h - 2 * imp.margin, size.height, bleed, imp)
+        room = end_room(imp)
+        cols = fit_count(w - 2 * room, size.width, bleed, imp)
+        rows = fit_count(h - 2 * room, size.height, bleed, imp)
         # Smaller grids too: when the fullest leaves no room for the ruler or the marks.
         candidates += [(c * r, w, h, c, r) for c in range(cols, 0, -1)
                        for r in range(rows, 0, -1)]
@@ -274,8 +284,8 @@ def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Pa
     for count, w, h, cols, rows in candidates:
         if count == 0:
             break
-        area = Rect(imp.margin + bleed, imp.margin + bleed, w - 2 * (imp.margin + bleed),
-                    h - 2 * (imp.margin + bleed))
+        inner = end_room(imp) + bleed
+        area = Rect(inner, inner, w - 2 * inner, h - 2 * inner)
         for align in ALIGNMENTS:
             slots = _slots(size, bleed, cols, rows, imp, area, align)
             ruler = _ruler_for(slots, bleed, w, h, imp)
@@ -283,8 +293,8 @@ def card_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Pa
                                                        [ruler.box]):
                 return PageGrid(w, h, bleed, cols, rows, slots, ruler)
     raise LayoutError(f"a {size.name} card with {bleed:g} mm bleed, its crop marks and the "
-                      f"scale ruler do not fit on {paper.name} inside {imp.margin:g} mm "
-                      "margins")
+                      f"scale ruler do not fit on {paper.name} with crop marks at both ends "
+                      f"of every cut, {imp.crop_edge:g} mm from the paper's edge")
 
 
 class Flip(Enum):
@@ -339,8 +349,9 @@ def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Fo
         w, h = page_size(paper, landscape)
         for vertical in (True, False):
             clear = bleed + imp.fold_clearance
-            half_w = (w / 2 - clear - imp.margin) if vertical else w - 2 * imp.margin
-            half_h = h - 2 * imp.margin if vertical else (h / 2 - clear - imp.margin)
+            room = end_room(imp)
+            half_w = (w / 2 - clear - room) if vertical else w - 2 * room
+            half_h = h - 2 * room if vertical else (h / 2 - clear - room)
             cols = fit_count(half_w, size.width, bleed, imp)
             rows = fit_count(half_h, size.height, bleed, imp)
             options += [(c * r, landscape, vertical, c, r) for c in range(cols, 0, -1)
@@ -353,7 +364,7 @@ def fold_grid(paper: Paper, size: CardSize, bleed: float, imp: Imposition) -> Fo
         clear = bleed + imp.fold_clearance
         ext_w = _grid_extent(cols, size.width, bleed, imp)
         ext_h = _grid_extent(rows, size.height, bleed, imp)
-        inner = imp.margin + bleed
+        inner = end_room(imp) + bleed
         if vertical:
             c = w / 2
             area = Rect(c - clear - ext_w, inner, ext_w, h - 2 * inner)
@@ -444,12 +455,23 @@ def crop_marks(trims: Sequence[Rect], bleed: float, page_w: float, page_h: float
 
 def every_line_marked(trims: Sequence[Rect], bleed: float, page_w: float, page_h: float,
                       imp: Imposition, obstacles: Sequence[Rect] = ()) -> bool:
-    """Does every trim line of ``trims`` get at least one crop mark?"""
+    """Does every trim line of ``trims`` get a crop mark at both of its ends, one before
+    the first card on it and one after the last?"""
     marks = crop_marks(trims, bleed, page_w, page_h, imp, obstacles)
-    xs = {round(m[0], 3) for m in marks if m[0] == m[2]}
-    ys = {round(m[1], 3) for m in marks if m[1] == m[3]}
-    return all(round(v, 3) in xs for t in trims for v in (t.x, t.x1)) and all(
-        round(v, 3) in ys for t in trims for v in (t.y, t.y1))
+    for vertical in (True, False):
+        for pos in {round(v, 6) for t in trims
+                    for v in ((t.x, t.x1) if vertical else (t.y, t.y1))}:
+            on = [t for t in trims if pos in {round(v, 6) for v in
+                                              ((t.x, t.x1) if vertical else (t.y, t.y1))}]
+            first = min(t.y if vertical else t.x for t in on) - bleed
+            last = max(t.y1 if vertical else t.x1 for t in on) + bleed
+            along = [(m[1], m[3]) if vertical else (m[0], m[2]) for m in marks
+                     if (m[0] == m[2]) == vertical
+                     and abs((m[0] if vertical else m[1]) - pos) < 1e-3]
+            if not any(e <= first + EPS for _, e in along) or \
+                    not any(s >= last - EPS for s, _ in along):
+                return False
+    return True
 
 
 # --- drawing ------------------------------------------------------------------------------
@@ -476,12 +498,14 @@ class RulerShape:
 
     @property
     def size(self) -> tuple[float, float]:
-        w, h = (58.0, 8.0) if self.stacked else (84.0, 5.8)
+        w, h = (59.0, 6.3) if self.stacked else (87.0, 6.3)
         return (h, w) if self.vertical else (w, h)
 
 
 RULER_SHAPES = (RulerShape(True, False), RulerShape(False, False),
                 RulerShape(True, True), RulerShape(False, True))
+RULER_PT = 6.0
+"""Type size of the ruler's numbers and note (the least any printed text has)."""
 
 
 def draw_ruler(dwg: svgwrite.Drawing, box: Rect, shape: RulerShape = RULER_SHAPES[0],
@@ -499,29 +523,29 @@ def draw_ruler(dwg: svgwrite.Drawing, box: Rect, shape: RulerShape = RULER_SHAPE
             return (round(box.x + u, 4), round(box.y + v, 4))
         rotate = 0
     group = dwg.g(class_="scale-ruler", stroke=ink, fill="none")
-    u0, bar_v = 3.0, 4.7
+    u0, bar_v = 3.0, 4.0
     group.add(dwg.line(at(u0, bar_v), at(u0 + RULER_LENGTH, bar_v), class_="ruler-bar",
                        stroke_width=0.25))
     ticks = dwg.g(class_="ruler-ticks", stroke_width=0.12)
     for mm in range(int(RULER_LENGTH) + 1):
-        tick = 2.6 if mm % 10 == 0 else 1.8 if mm % 5 == 0 else 1.1
+        tick = 1.7 if mm % 10 == 0 else 1.2 if mm % 5 == 0 else 0.8
         ticks.add(dwg.line(at(u0 + mm, bar_v), at(u0 + mm, bar_v - tick)))
     group.add(ticks)
     labels = dwg.g(stroke="none", fill=ink)
 
-    def label(content: str, u: float, v: float, size: float, anchor: str) -> None:
+    def label(content: str, u: float, v: float, anchor: str) -> None:
         x, y = at(u, v)
         extra: dict[str, Any] = {"transform": f"rotate({rotate} {x} {y})"} if rotate else {}
-        labels.add(text(dwg, content, x, y, size, anchor=anchor, fill=ink, **extra))
+        labels.add(text(dwg, content, x, y, RULER_PT, anchor=anchor, fill=ink, **extra))
 
     for mm in range(0, int(RULER_LENGTH) + 1, 10):
-        label(f"{mm}", u0 + mm, 1.75, 4.4, "middle")
-    label("mm", u0 + RULER_LENGTH + 1.0, 1.75, 4.4, "start")
+        label(f"{mm}", u0 + mm, 1.7, "middle")
+    label("mm", u0 + RULER_LENGTH + 1.6, 1.7, "start")
     if shape.stacked:
-        label(RULER_NOTE, u0, 7.5, 5.6, "start")
+        label(RULER_NOTE, u0, 6.0, "start")
     else:
-        label("Print at 100 % / actual size.", u0 + RULER_LENGTH + 5.5, 2.6, 5.4, "start")
-        label("This bar measures 50 mm.", u0 + RULER_LENGTH + 5.5, 5.0, 5.4, "start")
+        label("Print at 100 % / actual size.", u0 + RULER_LENGTH + 6.5, 2.6, "start")
+        label("This bar measures 50 mm.", u0 + RULER_LENGTH + 6.5, 5.4, "start")
     group.add(labels)
     dwg.add(group)
     return group

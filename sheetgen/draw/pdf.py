@@ -1,12 +1,13 @@
-"""SVG to PDF and PNG (cairosvg), several pages into one PDF (pypdf).
+"""SVG to PDF and PNG (cairosvg drawing onto cairo), pages bound into one PDF.
 
 A page is one SVG drawing, or a stack of :class:`Layers`: drawings laid over each other,
 bottom first, each the size of the page or :class:`Placed` at a point of it and clipped to
-a window. Every drawing (a page, or a layer) is converted once and stored once, as a PDF
-form that each page showing it draws, so thirty scored boards cost one map and thirty
-sets of marks, and the sixteen tiles of a full-size board one board. Pages are taken one
-at a time (:class:`Document`, :class:`LazyPages`), so a document of hundreds of pages
-never holds more than one page's drawing.
+a window. Every page of a document is drawn onto one cairo PDF surface, so each font is
+embedded once, as one subset for the whole document. Every drawing (a page, or a layer) is
+recorded once and stored once, as a PDF form that each page showing it draws, so thirty
+scored boards cost one map and thirty sets of marks, and the sixteen tiles of a full-size
+board one board. Pages are taken one at a time (:class:`Document`, :class:`LazyPages`), so
+a document of hundreds of pages never holds more than one page's drawing.
 
 Output is byte-for-byte reproducible: cairo's creation date is dropped when the pages are
 re-written by pypdf, which adds no date and no random document id.
@@ -14,13 +15,14 @@ re-written by pypdf, which adds no date and no random document id.
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import io
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import overload
+from typing import Any, overload
 
 from sheetgen.resources import fonts_dir
 
@@ -28,15 +30,10 @@ from sheetgen.resources import fonts_dir
 os.environ["FONTCONFIG_FILE"] = str(fonts_dir() / "fonts.conf")
 
 import cairosvg  # noqa: E402
-from pypdf import PageObject, PdfReader, PdfWriter  # noqa: E402
-from pypdf.generic import (  # noqa: E402
-    ArrayObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    StreamObject,
-)
+from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.surface import PDFSurface as _SvgPdfSurface  # noqa: E402
+from cairosvg.surface import cairo as _cairo  # noqa: E402
+from pypdf import PdfReader, PdfWriter  # noqa: E402
 
 PRODUCER = "sheetgen"
 
@@ -88,6 +85,8 @@ class LazyPages(Sequence[Page]):
     def __init__(self, count: int, draw: Callable[[int], Page]) -> None:
         self._count = count
         self._draw = draw
+        # Drawing settings in force now (an ink mode) hold for the pages drawn later.
+        self._context = contextvars.copy_context()
 
     def __len__(self) -> int:
         return self._count
@@ -105,7 +104,16 @@ class LazyPages(Sequence[Page]):
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        return self._draw(index)
+        return self._context.run(self._draw, index)
+
+
+class _Recording(_SvgPdfSurface):  # type: ignore[misc]
+    """cairosvg's PDF drawing of one SVG, recorded instead of written: the recording is
+    painted onto the pages that show it."""
+
+    def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+        surface = _cairo.RecordingSurface(_cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+        return surface, width, height
 
 
 _CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
@@ -181,16 +189,17 @@ def page_svg(page: Page) -> str:
 # --- PDF ----------------------------------------------------------------------------------
 
 class Document:
-    """A PDF built page by page: each page is converted when it is added and nothing of
-    it is kept but its share of the file. Every drawing (a page, or a layer of one) is
-    converted once and stored once, as a form that each page showing it draws: a page
-    repeated, or a map under every player's marks, costs its drawing once.
-
-    Output is byte-for-byte reproducible (no dates, no random document id)."""
+    """One cairo PDF surface that pages are drawn onto in turn, each page converted when
+    it is added and nothing of it kept but its share of the file. Every drawing (a page,
+    or a layer of one) is recorded once, known by a hash of its text (the text itself is
+    not kept), and painted by every page that shows it, which cairo stores once, as a
+    form: a page repeated, or a map under every player's marks, costs its drawing once.
+    Each font is embedded once for the whole document."""
 
     def __init__(self) -> None:
-        self.writer = PdfWriter()
-        self._forms: dict[bytes, tuple[IndirectObject, tuple[float, float]]] = {}
+        self.output = io.BytesIO()
+        self.surface: Any = None
+        self._recorded: dict[bytes, tuple[Any, float, float]] = {}
         self.pages = 0
         self.bookmarks: list[Bookmark] = []
 
@@ -199,63 +208,56 @@ class Document:
         self.bookmarks.append(Bookmark(title, self.pages, level))
 
     def prepare(self, page: Page) -> None:
-        """Convert the page's drawings now, adding no page: a page added later that
-        shows them costs no conversion (work done before a wait whose length depends on
-        what is left to do)."""
+        """Record the page's drawings now, adding no page: a page added later that shows
+        them costs no conversion (work done before a wait whose length depends on what
+        is left to do)."""
         for layer in _layers(page):
-            self._form(layer.svg)
+            self._record(layer.svg)
 
     def add(self, page: Page) -> None:
         layers = _layers(page)
-        forms = [self._form(layer.svg) for layer in layers]
+        drawn = [self._record(layer.svg) for layer in layers]
         size = page.size if isinstance(page, Layers) else None
         width, height = ((size[0] * PT_PER_MM, size[1] * PT_PER_MM) if size
-                         else forms[0][1])
-        resources = DictionaryObject()
-        content = []
-        for k, (layer, (ref, (_, form_h))) in enumerate(zip(layers, forms, strict=True)):
-            name = f"/L{k}"
-            resources[NameObject(name)] = ref
-            ops = "q "
+                         else drawn[0][1:])
+        if self.surface is None:
+            self.surface = _cairo.PDFSurface(self.output, width, height)
+        else:
+            self.surface.set_size(width, height)
+        context = _cairo.Context(self.surface)
+        for layer, (recording, _, _) in zip(layers, drawn, strict=True):
+            context.save()
             if layer.clip is not None:
-                cx, cy, cw, ch = (v * PT_PER_MM for v in layer.clip)
-                ops += f"{_num(cx)} {_num(height - cy - ch)} {_num(cw)} {_num(ch)} re W n "
-            if layer.x or layer.y or form_h != height:
-                ops += (f"1 0 0 1 {_num(layer.x * PT_PER_MM)} "
-                        f"{_num(height - layer.y * PT_PER_MM - form_h)} cm ")
-            content.append(f"{ops}{name} Do Q\n")
-        pdf_page = self.writer.add_blank_page(width, height)
-        pdf_page[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/XObject"): resources})
-        stream = StreamObject()
-        stream.set_data("".join(content).encode("ascii"))
-        pdf_page[NameObject("/Contents")] = self.writer._add_object(stream)
+                context.rectangle(*(v * PT_PER_MM for v in layer.clip))
+                context.clip()
+            context.set_source_surface(recording, layer.x * PT_PER_MM, layer.y * PT_PER_MM)
+            context.paint()
+            context.restore()
+        self.surface.show_page()
         self.pages += 1
 
-    def _form(self, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
-        """The drawing as a form XObject, converted the first time it is seen (known by
-        a hash of its text, so the text itself is not kept), and its size in points."""
+    def _record(self, svg: str) -> tuple[Any, float, float]:
+        """The drawing recorded once (in points, the PDF's unit), with its size."""
         key = hashlib.sha256(svg.encode("utf-8")).digest()
-        if key not in self._forms:
-            self._forms[key] = _form(self.writer, svg)
-        return self._forms[key]
+        if key not in self._recorded:
+            drawn = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
+            self._recorded[key] = (drawn.cairo, drawn.width, drawn.height)
+        return self._recorded[key]
 
     def finish(self, title: str) -> bytes:
         """The file's bytes, with the title, producer and bookmarks."""
-        if not self.pages:
+        if self.surface is None:
             raise ValueError("a PDF needs at least one page")
-        return _finish(self.writer, title, self.bookmarks)
+        self.surface.finish()
+        raw = _CAIRO_DATE.sub(rb"\g<1>20000101000000", self.output.getvalue(), count=1)
+        writer = PdfWriter()
+        writer.append(PdfReader(io.BytesIO(raw)))
+        return _finish(writer, title, self.bookmarks)
 
 
 def _layers(page: Page) -> list[Placed]:
     return [layer if isinstance(layer, Placed) else Placed(layer)
             for layer in (page.svgs if isinstance(page, Layers) else (page,))]
-
-
-def _num(value: float) -> str:
-    """A number for a content stream: at most 4 decimals, no exponent."""
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
 
 
 def build_pdf(svgs: Iterable[Page], title: str, bookmarks: Sequence[Bookmark] = (),
@@ -271,28 +273,6 @@ def build_pdf(svgs: Iterable[Page], title: str, bookmarks: Sequence[Bookmark] = 
         if progress is not None:
             progress()
     return document.finish(title)
-
-
-def _form(writer: PdfWriter, svg: str) -> tuple[IndirectObject, tuple[float, float]]:
-    """One drawing as a form XObject in ``writer``, and its page size in points."""
-    reader = PdfReader(io.BytesIO(svg_to_pdf_page(svg)))
-    page: PageObject = reader.pages[0]
-    contents = page.get_contents()
-    form = StreamObject()
-    form.set_data(contents.get_data() if contents is not None else b"")
-    box = page.mediabox
-    form.update({
-        NameObject("/Type"): NameObject("/XObject"),
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in
-                                          (box.left, box.bottom, box.right, box.top)]),
-        NameObject("/Resources"): page["/Resources"].clone(writer),
-    })
-    ref = writer._add_object(form.flate_encode())
-    # The writer keeps every reader it has cloned from alive (to tell their objects
-    # apart); this one is done with, so it may go, or memory grows with the pages.
-    writer._id_translated.pop(id(reader), None)
-    return ref, (float(box.width), float(box.height))
 
 
 def _finish(writer: PdfWriter, title: str, bookmarks: Sequence[Bookmark]) -> bytes:

@@ -34,12 +34,14 @@ def qr_side(payload: str, module: float, level: str = "M") -> float:
 
 
 def add_qr(dwg: svgwrite.Drawing, payload: str, x: float, y: float, module: float,
-           level: str = "M") -> Group:
+           level: str = "M", id_: str | None = None) -> Group:
     """The code for ``payload`` with its quiet zone, top left at (x, y), ``module`` mm a
-    module; the group carries the payload in ``data-payload``."""
+    module; the group (class ``qr``, id ``id_`` when given) carries the payload in
+    ``data-payload``, the module size in ``data-module`` and the level in ``data-level``."""
     matrix = qr_matrix(payload, level)
     side = (len(matrix) + 2 * QUIET) * module
-    group = dwg.g(class_="qr")
+    group = dwg.g(class_="qr", **({"id": id_} if id_ else {}))
+    group.attribs["data-level"] = level
     group.attribs["data-payload"] = payload
     group.attribs["data-module"] = f"{module:g}"
     group.add(dwg.rect((round(x, 3), round(y, 3)), (round(side, 3), round(side, 3)),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
@@ -25,10 +27,35 @@ class Style:
     """Strong colour of each of the five regions (cards, legends, script chips)."""
     region_pattern: Mapping[Region, str]
     """Greyscale-distinct pattern of each region: none, hatch, dots, grid, vertical."""
+    low_ink: bool = False
+    """Draw with little ink (``--ink low``): outlines and hatching, no large fills."""
+
+
+INK_MODES = ("full", "low")
+"""``--ink``: full colour (tinted maps, solid card headers), or low (outlines and the
+regions' patterns, white card headers with a coloured rule)."""
+_INK: ContextVar[str] = ContextVar("sheetgen_ink", default="full")
+
+
+@contextmanager
+def ink_mode(mode: str) -> Iterator[None]:
+    """Every drawing made inside uses ``mode`` (one of :data:`INK_MODES`)."""
+    if mode not in INK_MODES:
+        raise ValueError(f"unknown ink mode {mode!r}; known: {', '.join(INK_MODES)}")
+    token = _INK.set(mode)
+    try:
+        yield
+    finally:
+        _INK.reset(token)
+
+
+def load_style() -> Style:
+    """The palette, in the ink mode in force (:func:`ink_mode`)."""
+    return _style(_INK.get())
 
 
 @cache
-def load_style() -> Style:
+def _style(mode: str) -> Style:
     data = load("style")
     areas = {a: data["areas"][a.name.lower()] for a in ALL_AREAS}
     return Style(
@@ -38,6 +65,7 @@ def load_style() -> Style:
         region_colour=MappingProxyType({r: data["regions"][r.value]["colour"] for r in Region}),
         region_pattern=MappingProxyType({r: data["regions"][r.value]["pattern"]
                                          for r in Region}),
+        low_ink=mode == "low",
     )
 
 

@@ -36,6 +36,9 @@ from sheetgen.resources import fonts_dir
 
 PT = 25.4 / 72
 """One typographic point in millimetres."""
+TYPE_MIN_PT = 6.0
+"""The smallest type on any printed page, points: everything on a page is meant to be
+read (rules text: 7 pt)."""
 
 _FACES = {
     ("house", "regular"): "OpenSans-Regular.ttf",

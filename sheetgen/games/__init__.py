@@ -235,6 +235,12 @@ class Game:
         """The built-in player's score on the seeded game."""
         raise self._lacks("built-in player")
 
+    def solo_pages(self, game_map: Map, script: Any, seat: int, paper: Paper) -> list[str]:
+        """A solo challenge: one person in seat ``seat`` against built-in players in the
+        others, what the table does round by round (a game whose script is the same for
+        every player is a solo challenge as it stands)."""
+        raise self._lacks("solo challenge against built-in players")
+
     def check(self, game_map: Map, script: Any, board: Board,
               budget: int = CHECK_BUDGET) -> Verdict:
         """Could ``board`` be a result of the seeded game ``script``? Decided within
@@ -262,10 +268,12 @@ class Game:
     # --- planning ----------------------------------------------------------------------
 
     def plan(self, game_map: Map, *, start: str, hand: Sequence[str] | None,
-             seed: int | None, avoid: str | None) -> Any:
-        """The best plan for a start and a hand of cards (names, or dealt by ``seed``),
-        optionally keeping off a construction letter: an object with ``lines`` (text),
-        ``json`` (JSON-ready data) and ``pages(paper)`` (the printable plan)."""
+             seed: int | None, avoid: str | None, seat: int = 1,
+             players: int | None = None) -> Any:
+        """The best plan for a start and a hand of cards (names, or seat ``seat``'s hand
+        of the seeded game of ``seed`` with ``players`` seats), optionally keeping off a
+        construction letter: an object with ``lines`` (text), ``json`` (JSON-ready data)
+        and ``pages(paper)`` (the printable plan)."""
         raise self._lacks("planner")
 
     # --- print -------------------------------------------------------------------------

@@ -245,8 +245,8 @@ def alignment_pages(paper: Paper, options: DeckOptions, imp: Imposition) -> list
             scales.add(back.line((cx, cy + mm), (cx + t, cy + mm)))
         for mm in range(-span // 5 * 5, span + 1, 5):
             if mm:
-                labels.add(text(back, f"{mm:+d}", cx + mm, cy + 4.3, 5.5, anchor="middle"))
-                labels.add(text(back, f"{mm:+d}", cx + 2.6, cy + mm + 0.7, 5.5))
+                labels.add(text(back, f"{mm:+d}", cx + mm, cy + 4.5, 6.0, anchor="middle"))
+                labels.add(text(back, f"{mm:+d}", cx + 2.6, cy + mm + 0.75, 6.0))
         labels.add(text(back, f"B{i + 1}", cx - 2, cy - 2, 7, anchor="end"))
     _test_text(back, [
         "Duplex test, back. Hold the sheet against a window, this side facing you. Each "

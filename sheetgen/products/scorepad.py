@@ -291,7 +291,7 @@ def _head_cell(dwg: svgwrite.Drawing, into: Any, label: str, hint: str, x: float
     """A column head: the label wrapped (up to three lines), the hint under it."""
     size = 6.5
     lines = wrap(label, w - 1.4, size, bold=True)
-    while len(lines) > 3 and size > 5.0:
+    while len(lines) > 3 and size > 6.0:
         size -= 0.5
         lines = wrap(label, w - 1.4, size, bold=True)
     leading = size * 0.42
@@ -301,7 +301,7 @@ def _head_cell(dwg: svgwrite.Drawing, into: Any, label: str, hint: str, x: float
         into.add(text(dwg, line, x + w / 2, base + k * leading, size, bold=True,
                       anchor="middle", class_=f"pad-head {css}"))
     if hint:
-        into.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 5.5,
+        into.add(text(dwg, hint, x + w / 2, base + len(lines) * leading, 6.0,
                      anchor="middle", fill=style.ink["muted"], class_="pad-hint"))
 
 
@@ -369,8 +369,9 @@ def _block(dwg: svgwrite.Drawing, pad: Pad, x: float, y: float, fit: _Fit, games
         ry = top + HEAD_H
         for column, w in zip(pad.all_columns, widths[1:], strict=True):
             key = pad.running_of if column is pad.running else column.id
-            if key in values:
-                group.add(text(dwg, str(values[key]), cx + w / 2, ry + fit.row / 2 + 1.6, 11,
+            if key in values:  # a word (a vehicle's name) set smaller to fit its cell
+                lines, size = fit_text(str(values[key]), w - 1.5, 11, min_pt=6.5, bold=True)
+                group.add(text(dwg, lines[0], cx + w / 2, ry + fit.row / 2 + 1.6, size,
                                bold=True, anchor="middle",
                                class_=f"pad-value pad-value-{column.id}"))
             cx += w

@@ -141,3 +141,39 @@ def prose_page(paper: Paper, blocks: list[Block], *, landscape: bool = False,
         dwg.add(text(dwg, footer, width / 2, height - margin / 2, 7.5, anchor="middle",
                      fill="#6b6b6b"))
     return str(dwg.tostring())
+
+
+def block_height(block: Block, column: float) -> float:
+    """How far ``prose_page`` moves down for ``block`` in a column ``column`` mm wide."""
+    size = _SIZES[block.kind]
+    leading = size * PT * 1.38
+    height = _BEFORE[block.kind]
+    if block.kind == "mono":
+        return height + leading
+    indent = 5.0 if block.kind == "li" else 0.0
+    lines = wrap_spans(block.content, column - indent, size,
+                       bold=block.kind in ("h1", "h2"))
+    return height + leading * len(lines) + (2.0 if block.kind == "h1" else 0.0)
+
+
+def prose_pages(paper: Paper, blocks: list[Block], *, continued: str = "Continued",
+                landscape: bool = False, margin: float = 18.0) -> list[str]:
+    """As many prose pages as ``blocks`` need, each page after the first headed by an
+    ``h2`` ``continued``; the blocks are measured, not drawn, to cut the pages, and a
+    heading goes to the next page with the block under it."""
+    width, height = paper.landscape if landscape else (paper.width, paper.height)
+    column = width - 2 * margin
+    pages: list[list[Block]] = [[]]
+    y = margin
+    for k, block in enumerate(blocks):
+        advance = block_height(block, column)
+        needed = advance
+        if block.kind in ("h1", "h2") and k + 1 < len(blocks):  # no heading left alone
+            needed += block_height(blocks[k + 1], column)
+        if y + needed > height - margin and len(pages[-1]) > (len(pages) > 1):
+            head = Block("h2", continued)
+            pages.append([head])
+            y = margin + block_height(head, column)
+        pages[-1].append(block)
+        y += advance
+    return [prose_page(paper, chunk, landscape=landscape, margin=margin) for chunk in pages]

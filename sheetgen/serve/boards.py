@@ -188,6 +188,7 @@ def read_partial(text: str, source: str, map_override: str | None = None) -> Par
     GameError when the map's game has no scoring CSV."""
     game_map = map_of_csv(text, source, map_override)
     game = game_of(game_map)
+    game.template_csv(game_map, ["x"])  # GameError for a game without a scoring CSV
     lines: list[str] = []
     blanks: list[tuple[int, str]] = []
     extra: dict[int, dict[str, str]] = {}

@@ -33,14 +33,13 @@ CASES = [(p, s, b) for p in ("a4", "letter") for s in ("poker", "bridge", "mini"
 
 
 def _oracle_count(avail: float, size: float, bleed: float) -> int:
-    """Cards in a row, counted one by one: each with its bleed, a gutter between bleeds."""
+    """Cards in a row of a page ``avail`` mm across, counted one by one: each with its
+    bleed, a gutter between bleeds, and at both ends of the row room for a crop mark of
+    the shortest useful length beyond the bleed, crop_edge from the paper's edge."""
     gap = 0.0 if bleed == 0 else IMP.gutter
-    # A row leaves, on one side at least, room for a crop mark of the shortest useful
-    # length beyond the bleed, crop_edge from the paper's edge (the other side keeps the
-    # page margin).
-    mark_room = IMP.crop_edge + IMP.crop_offset + IMP.crop_min - IMP.margin
+    mark_room = IMP.crop_edge + IMP.crop_offset + IMP.crop_min
     n = 0
-    while (n + 1) * (size + 2 * bleed) + n * gap <= avail - mark_room + 1e-9:
+    while (n + 1) * (size + 2 * bleed) + n * gap <= avail - 2 * mark_room + 1e-9:
         n += 1
     return n
 
@@ -59,8 +58,7 @@ def test_grid_is_the_fullest_and_stays_in_the_margin(paper_id: str, size_id: str
                                                      bleed: float) -> None:
     pap, size = paper(paper_id), card_size(size_id)
     grid = card_grid(pap, size, bleed, IMP)
-    best = max(_oracle_count(w - 12, size.width, bleed) * _oracle_count(h - 12, size.height,
-                                                                         bleed)
+    best = max(_oracle_count(w, size.width, bleed) * _oracle_count(h, size.height, bleed)
                for w, h in ((pap.width, pap.height), (pap.height, pap.width)))
     assert grid.per_page == best
     assert {(grid.page_w, grid.page_h)} <= {(pap.width, pap.height), (pap.height, pap.width)}

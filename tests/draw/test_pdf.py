@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from sheetgen.draw.pdf import (
     Bookmark,
+    Document,
     Layers,
     LazyPages,
     Placed,
@@ -63,11 +64,35 @@ def test_layers_are_stored_once_and_drawn_in_order() -> None:
     assert blob == build_pdf(pages, "t")
     reader = PdfReader(io.BytesIO(blob))
     assert len(reader.pages) == 3
-    shared = {reader.pages[k]["/Resources"]["/XObject"].raw_get("/L0").idnum for k in range(3)}
-    assert len(shared) == 1
+    drawn = [_forms_drawn(reader.pages[k]) for k in range(3)]
+    assert all(len(forms) == 2 for forms in drawn)
+    assert len({forms[0] for forms in drawn}) == 1  # the base: one object for all three
+    assert len({forms[1] for forms in drawn}) == 3
     for k in range(3):
         assert reader.pages[k].extract_text().split() == ["base", f"top{k}"]
-        assert reader.pages[k].get_contents().get_data() == b"q /L0 Do Q\nq /L1 Do Q\n"
+
+
+def _forms_drawn(page) -> list[int]:
+    """The object numbers of the forms a page draws, in drawing order."""
+    names = re.findall(rb"/(\w+) Do", page.get_contents().get_data())
+    xobjects = page["/Resources"]["/XObject"]
+    return [xobjects.raw_get("/" + name.decode()).idnum for name in names]
+
+
+def test_one_font_subset_per_font_for_the_whole_document() -> None:
+    """Pages with different words in the same font: the document embeds that font once."""
+    words = ["alpha", "bravo", "charlie", "delta"]
+    svgs = [SQUARE.format(w=1).replace(
+        "</svg>", f'<text x="2" y="9" font-size="2" font-family="Open Sans">{w}</text></svg>')
+        for w in words]
+    reader = PdfReader(io.BytesIO(build_pdf(svgs, "t")))
+    fonts = set()
+    for page in reader.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            for ref in form.get_object()["/Resources"]["/Font"].values():
+                fonts.add(ref.idnum)
+    assert len(fonts) == 1
+    assert [p.extract_text() for p in reader.pages] == words
 
 
 # --- placed layers, pages taken one at a time ---------------------------------------------
@@ -78,36 +103,40 @@ BOARD = ('<svg xmlns="http://www.w3.org/2000/svg" width="120mm" height="80mm" '
 FRAME = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="70mm" '
          'viewBox="0 0 100 70"><rect x="10" y="10" width="60" height="40" fill="none" '
          'stroke="#ff0000" stroke-width="0.2"/></svg>')
+MM = 72 / 25.4
 
 
-def _placement(content: bytes) -> tuple[tuple[float, ...], tuple[float, float]]:
-    """From a page's content stream: the first layer's clip rectangle and the translation
-    of its drawing, in PDF points."""
-    numbers = r"(-?[\d.]+)"
-    clip = re.search(rf"{numbers} {numbers} {numbers} {numbers} re W n".encode(), content)
-    move = re.search(rf"1 0 0 1 {numbers} {numbers} cm /L0".encode(), content)
+def _placement(page) -> tuple[tuple[float, ...], tuple[float, float]]:  # type: ignore[no-untyped-def]
+    """From a page's content stream, in mm from the page's top left: the first layer's
+    clip rectangle and where its drawing's top left is put. cairo's stream first turns
+    the page upside down (y from the top, as in SVG), so the numbers read directly."""
+    content = page.get_contents().get_data()
+    height = float(page.mediabox.height)
+    number = rb"(-?[\d.]+)"
+    flip = re.match(rb"1 0 0 -1 0 " + number + rb" cm", content)
+    assert flip and float(flip[1]) == pytest.approx(height, abs=0.01)
+    clip = re.search(number + b" " + number + b" " + number + b" " + number + rb" re W n",
+                     content)
+    move = re.search(rb"1 0 0 1 " + number + b" " + number + rb" cm\s*(?:/\w+ gs )?/\w+ Do",
+                     content)
     assert clip and move
-    return tuple(float(v) for v in clip.groups()), (float(move[1]), float(move[2]))
+    return (tuple(float(v) / MM for v in clip.groups()),
+            (float(move[1]) / MM, float(move[2]) / MM))
 
 
 def test_a_placed_layer_lands_where_it_is_placed_in_the_pdf_and_the_svg() -> None:
     """A drawing larger than the page, placed with its top left at (-10, 5) mm and seen
     through a window (10, 10, 60, 40): read back from the PDF's content stream within
-    0.1 mm, and drawn the same in the page as one SVG drawing (pixels at 10 px/mm)."""
+    0.1 mm, and drawn the same in the page as one SVG drawing (pixels at 10 px a mm)."""
     page = Layers((Placed(BOARD, -10, 5, (10, 10, 60, 40)), FRAME), size=(100, 70))
-    reader = PdfReader(io.BytesIO(build_pdf([page], "t")))
-    pdf_page = reader.pages[0]
-    mm = 72 / 25.4
-    height = float(pdf_page.mediabox.height)
-    assert float(pdf_page.mediabox.width) / mm == pytest.approx(100, abs=0.1)
-    (cx, cy, cw, ch), (tx, ty) = _placement(pdf_page.get_contents().get_data())
-    assert (cx / mm, (height - cy - ch) / mm, cw / mm, ch / mm) == pytest.approx(
-        (10, 10, 60, 40), abs=0.1)
-    # the drawing's top left (0, 80 mm up in its own PDF space) on the page, from the top
-    assert (tx / mm, (height - ty) / mm - 80) == pytest.approx((-10, 5), abs=0.1)
+    pdf_page = PdfReader(io.BytesIO(build_pdf([page], "t"))).pages[0]
+    assert float(pdf_page.mediabox.width) / MM == pytest.approx(100, abs=0.1)
+    assert float(pdf_page.mediabox.height) / MM == pytest.approx(70, abs=0.1)
+    clip, at = _placement(pdf_page)
+    assert clip == pytest.approx((10, 10, 60, 40), abs=0.1)
+    assert at == pytest.approx((-10, 5), abs=0.1)
 
-    png = Image.open(io.BytesIO(svg_to_png(page_svg(page), dpi=254)))  # 10 px a mm
-    grey = png.convert("L")
+    grey = Image.open(io.BytesIO(svg_to_png(page_svg(page), dpi=254))).convert("L")
     assert grey.getpixel((int((30 - 10 + 2) * 10), int((20 + 5 + 2) * 10))) < 50  # marker
     assert grey.getpixel((50, 300)) > 250  # board outside the window: clipped
     assert 200 < grey.getpixel((150, 150)) < 240  # board inside the window
@@ -120,7 +149,7 @@ def test_a_drawing_under_many_pages_is_converted_and_stored_once() -> None:
                for k in range(6)]
     blob = build_pdf(windows, "t")
     reader = PdfReader(io.BytesIO(blob))
-    shared = {p["/Resources"]["/XObject"].raw_get("/L0").idnum for p in reader.pages}
+    shared = {_forms_drawn(page)[0] for page in reader.pages}
     assert len(reader.pages) == 6 and len(shared) == 1
     assert len(blob) < 1.5 * len(build_pdf(windows[:1], "t"))
 
@@ -128,20 +157,18 @@ def test_a_drawing_under_many_pages_is_converted_and_stored_once() -> None:
 def test_pages_are_drawn_and_converted_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """A document of many pages holds one page's drawing at a time: each page is drawn
     when it is taken and converted before the next is drawn."""
-    from sheetgen.draw import pdf
-
     events: list[str] = []
-    convert = pdf._form
+    record = Document._record
 
-    def converting(writer: object, svg: str) -> object:
+    def recording(self: Document, svg: str) -> object:
         events.append("convert")
-        return convert(writer, svg)  # type: ignore[arg-type]
+        return record(self, svg)
 
     def draw(k: int) -> str:
         events.append("draw")
         return SQUARE.format(w=k + 1)
 
-    monkeypatch.setattr(pdf, "_form", converting)
+    monkeypatch.setattr(Document, "_record", recording)
     pages = LazyPages(5, draw)
     assert len(pages) == 5 and events == []
     build_pdf(pages, "t")

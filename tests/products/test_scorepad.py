@@ -107,7 +107,7 @@ def test_each_game_has_its_own_columns() -> None:
     assert ids("dicetrip") == ["bonus_cities", "crossed_cities", "longest_road", "series",
                                "zones", "variant_bonus", "total", "place", "running"]
     assert ids("germany") == ids("dicetrip")
-    assert ids("byways") == ["order", "turns", "byways", "running"]
+    assert ids("byways") == ["vehicle", "start", "round", "place", "running"]
     dicetrip = find_pad("dicetrip", PADS)
     assert isinstance(dicetrip, Pad)
     assert dicetrip.formula() == ("Total = Bonus cities − Crossed cities + Longest road + "

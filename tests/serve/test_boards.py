@@ -175,6 +175,11 @@ def test_unknown_rows_players_and_names_are_refused() -> None:
         new_board("t", "usa", ["\u4e2d\u6587"])
     with pytest.raises(EntryError, match="no scoring CSV"):
         new_board("t", "byways", ["Ann"])
+    # a Highways & Byways drive log is read by check and score, not entered here
+    log = "# map: byways\nseed,7\nplayers,2\nseat,1\nvehicle,Cowboy\nstart,TX\n" \
+          "drop,Tioga Road\nround,spaces,actions\n1,Abilene\n"
+    with pytest.raises(EntryError, match="no scoring CSV"):
+        board_from_csv("t", log)
 
 
 @pytest.mark.parametrize("name", ["../x", "a/b", "..", ".hidden", "a.csv", "x" * 49, "",

@@ -16,7 +16,7 @@ from svgwrite.container import Group
 
 from sheetgen.draw.page import new_page, star_points
 from sheetgen.draw.pdf import Layers, Page, Placed, page_svg
-from sheetgen.draw.text import text
+from sheetgen.draw.text import PT, TYPE_MIN_PT, text
 from sheetgen.games.byways.roadmap import Colour, RoadMap, SpaceKind
 from sheetgen.model import MapGeometry, SpaceId
 from sheetgen.templates import Paper, load
@@ -85,10 +85,13 @@ def _diamond(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def add_board(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, *,
-              detail: bool = True) -> Group:
+              detail: bool = True, scale: float = 1.0) -> Group:
     """The whole board in board mm (origin at its top left). ``detail`` adds the place
-    names and byway names (for the full-size board; the overview leaves them out)."""
+    names and byway names (for the full-size board; the overview leaves them out).
+    ``scale`` is what the page shrinks the board by: every text is drawn so that it
+    prints at 6 pt at least (the overview's construction letters and key grow)."""
     st = board_style()
+    least = TYPE_MIN_PT / scale
     ink = st.ink
     bw, bh = board_size(geo)
     m = st.margin
@@ -151,14 +154,19 @@ def add_board(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, *,
                               stroke_width=0.8))
             spaces.add(half)
         if space in road.letters:
-            spaces.add(text(dwg, road.letters[space], cx, cy + st.letter_pt * 0.125, st.letter_pt,
-                            bold=True, anchor="middle", fill=ink["text"], stroke="none",
-                            class_="letter"))
+            size = max(st.letter_pt, least)
+            if size > st.letter_pt:  # the overview: a letter larger than its space
+                _haloed(spaces, dwg, road.letters[space], cx, cy + size * PT * 0.36, size,
+                        ink["text"], bold=True, cls="letter")
+            else:
+                spaces.add(text(dwg, road.letters[space], cx, cy + size * 0.125, size,
+                                bold=True, anchor="middle", fill=ink["text"], stroke="none",
+                                class_="letter"))
     g.add(spaces)
 
     if detail:
         g.add(_labels(dwg, road, geo))
-    g.add(_band(dwg, road, geo, detail))
+    g.add(_band(dwg, road, geo, detail, least))
     return g
 
 
@@ -186,16 +194,22 @@ def _labels(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry) -> Group:
 
 def _haloed(group: Group, dwg: svgwrite.Drawing, content: str, x: float, y: float,
             size: float, colour: str, *, bold: bool, cls: str) -> None:
-    """Text over a white halo of itself, legible across roads and borders."""
-    group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill="#ffffff",
-                   stroke="#ffffff", stroke_width=0.9, stroke_linejoin="round"))
+    """Text over a white halo of itself, legible across roads and borders. The halo is
+    the letters' outline stroked (fill none), which the PDF holds as shapes: the text is
+    extracted once."""
+    group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill="none",
+                   stroke="#ffffff", stroke_width=0.9, stroke_linejoin="round",
+                   class_="halo"))
     group.add(text(dwg, content, x, y, size, bold=bold, anchor="middle", fill=colour,
                    class_=cls))
 
 
-def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) -> Group:
-    """Title, legend and the five construction-card slots under the map."""
+def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool,
+          least: float = TYPE_MIN_PT) -> Group:
+    """Title, legend and the five construction-card slots under the map; no text smaller
+    than ``least`` points (board units)."""
     st = board_style()
+    key_pt = max(14.0, least)
     ink = st.ink
     bw, bh = board_size(geo)
     top = bh - st.margin - st.band + 6
@@ -231,8 +245,10 @@ def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) 
         else:
             band.add(dwg.circle((x, y), r, fill=ink["highway"], stroke=ink["casing"],
                                 stroke_width=0.35))
-            band.add(text(dwg, "A", x, y + 1.1, st.letter_pt, bold=True, anchor="middle"))
-        band.add(text(dwg, label, x + 8, y + 2.2, 14, fill=ink["text"]))
+            size = max(st.letter_pt, least)
+            _haloed(band, dwg, "A", x, y + size * PT * 0.36, size, ink["text"], bold=True,
+                    cls="letter")
+        band.add(text(dwg, label, x + 8, y + key_pt * PT * 0.36, key_pt, fill=ink["text"]))
     for i, (x, y, w, h) in enumerate(slot_rects(geo)):
         band.add(dwg.rect((x, y), (w, h), rx=3, fill="#ffffff", stroke=ink["casing"],
                           stroke_width=0.6, stroke_dasharray="2,1.2", class_="slot"))
@@ -240,7 +256,7 @@ def _band(dwg: svgwrite.Drawing, road: RoadMap, geo: MapGeometry, detail: bool) 
                       anchor="middle", fill="#d9d9d9"))
     x0 = slot_rects(geo)[0][0]
     band.add(text(dwg, "Construction cards: Player 1 lays one a turn, left to right",
-                  x0, top + 1, 14, fill=ink["text"]))
+                  x0, top + 1, key_pt, fill=ink["text"]))
     return band
 
 
@@ -252,9 +268,10 @@ def _fit(avail_w: float, avail_h: float, w: float, h: float) -> float:
 
 
 def add_drive(dwg: svgwrite.Drawing, geo: MapGeometry, drive: Sequence[SpaceId],
-              width: float) -> Group:
+              width: float, marks: Sequence[tuple[int, str]] | None = None) -> Group:
     """A planned drive on the board (board mm): one line through the spaces driven, a
-    dot at the start, and turn numbers every six moves."""
+    dot at the start, and turn numbers every six moves (or ``marks``: a label at each
+    given index of ``drive``, such as the round a drive log ends there)."""
     st = board_style()
     g = dwg.g(class_="drive", fill="none")
     pts = [_pos(geo, s) for s in drive]
@@ -262,18 +279,21 @@ def add_drive(dwg: svgwrite.Drawing, geo: MapGeometry, drive: Sequence[SpaceId],
                        stroke_linejoin="round", stroke_linecap="round"))
     g.add(dwg.polyline(pts, stroke=st.ink["route"], stroke_width=width,
                        stroke_linejoin="round", stroke_linecap="round"))
-    for turn, i in enumerate(range(6, len(pts) - 1, 6), start=1):
+    if marks is None:
+        marks = [(i, str(turn)) for turn, i in enumerate(range(6, len(pts) - 1, 6), start=1)]
+    for i, label in marks:
         x, y = pts[i]
         g.add(dwg.circle((x, y), width * 1.3, fill="#ffffff", stroke=st.ink["route"],
                          stroke_width=width * 0.35))
-        g.add(text(dwg, str(turn), x, y + width * 0.55, width * 4.3, bold=True,
-                   anchor="middle", fill=st.ink["text"]))
+        g.add(text(dwg, label, x, y + width * 0.55, width * (4.3 if len(label) < 2 else 3.4),
+                   bold=True, anchor="middle", fill=st.ink["text"]))
     return g
 
 
 def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = "",
                  drive: Sequence[SpaceId] = (), notes: Sequence[str] = (),
-                 attribution: str = "") -> str:
+                 attribution: str = "", marks: Sequence[tuple[int, str]] | None = None
+                 ) -> str:
     """The whole board on one landscape page, optionally with a drive drawn on it."""
     page_w, page_h = paper.landscape
     margin, head = 10.0, 12.0
@@ -284,17 +304,17 @@ def overview_svg(road: RoadMap, geo: MapGeometry, paper: Paper, *, title: str = 
     dwg.add(text(dwg, title or road.map.title, margin, margin + 6, 16, bold=True))
     x0 = (page_w - bw * scale) / 2
     holder = dwg.g(transform=f"translate({x0:.3f},{margin + head:.3f}) scale({scale:.5f})")
-    holder.add(add_board(dwg, road, geo, detail=False))
+    holder.add(add_board(dwg, road, geo, detail=False, scale=scale))
     if drive:
-        holder.add(add_drive(dwg, geo, drive, 1.6 / scale))
+        holder.add(add_drive(dwg, geo, drive, 1.6 / scale, marks))
     dwg.add(holder)
     y = margin + head + bh * scale + 5
     for line in notes:
         dwg.add(text(dwg, line, margin, y, 8))
         y += 4
     if attribution:
-        dwg.add(text(dwg, attribution, page_w - margin, page_h - 4, 5.5, anchor="end",
-                     fill="#6b6b6b"))
+        dwg.add(text(dwg, attribution, page_w - margin, page_h - margin + 1.5, TYPE_MIN_PT,
+                     anchor="end", fill="#6b6b6b", class_="attribution"))
     return str(dwg.tostring())
 
 
@@ -434,8 +454,9 @@ def _tile_furniture(road: RoadMap, paper: Paper, tile: Tile, all_tiles: Sequence
     dwg.add(trims)
     for name, bx, by in mark_points(tile, all_tiles):
         dwg.add(_align_mark(dwg, bx + dx, by + dy, name))
-    # caption and assembly key
-    base = page_h - m + 0.5
+    # caption and assembly key, in the band kept for them under the board (inside the
+    # page margin, as everything on the page)
+    base = page_h - m - st.tile_caption + 3.7
     dwg.add(text(dwg, f"{road.map.title}: full-size board, page {tile.name} "
                  f"(row {tile.row + 1} of {rows}, column {tile.col + 1} of {cols})",
                  m, base, 8, bold=True))
@@ -444,7 +465,7 @@ def _tile_furniture(road: RoadMap, paper: Paper, tile: Tile, all_tiles: Sequence
                  m, base + 3.6, 6.5))
     cell = 3.2
     kx = page_w - m - cols * cell
-    ky = page_h - m + 0.8 - rows * cell * 0.5
+    ky = page_h - m - st.tile_caption + 3.1
     key = dwg.g(class_="assembly-key")
     for t in all_tiles:
         key.add(dwg.rect((kx + t.col * cell, ky + t.row * cell * 0.5 - 2.5), (cell, cell * 0.5),
@@ -476,14 +497,16 @@ def board_pages(road: RoadMap, geo: MapGeometry, paper: Paper, *, tiled: bool,
 
 def plan_pages(road: RoadMap, geo: MapGeometry, paper: Paper, drive: Sequence[SpaceId],
                title: str, summary: Sequence[str], steps: Sequence[str],
-               attribution: str = "") -> list[str]:
+               attribution: str = "", marks: Sequence[tuple[int, str]] | None = None,
+               heading: str = "The drive, turn by turn ([ ] marks a byway driven end to end)"
+               ) -> list[str]:
     """A planned drive: the board with the drive drawn, then the drive step by step."""
     from sheetgen.products.textpage import Block, prose_page
 
     pages = [overview_svg(road, geo, paper, title=title, drive=drive, notes=summary[-1:],
-                          attribution=attribution)]
+                          attribution=attribution, marks=marks)]
     blocks = [Block("h1", title)] + [Block("p", line) for line in summary]
-    blocks.append(Block("h2", "The drive, turn by turn ([ ] marks a byway driven end to end)"))
+    blocks.append(Block("h2", heading))
     blocks += [Block("p", line) for line in steps]
     chunk: list[Block] = []
     for block in blocks:

@@ -5,8 +5,6 @@ way ``games.ontour.cards`` places On Tour's cards."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cache
 
 import svgwrite
 from svgwrite.container import Group
@@ -19,48 +17,16 @@ from sheetgen.draw.layout import (
 from sheetgen.draw.page import star_points
 from sheetgen.draw.text import PT, text, wrap
 from sheetgen.games.byways.board import board_style
+from sheetgen.games.byways.decks import Event, Vehicle, events, immune_to, vehicles
 from sheetgen.games.byways.roadmap import LETTERS, Byway, Colour, RoadMap
 from sheetgen.model import MapGeometry
 from sheetgen.products.cards import DeckOptions, fit_lines, impose
-from sheetgen.templates import Paper, load
+from sheetgen.templates import Paper
 
 DECKS = ("red", "blue", "construction", "event", "vehicle", "all")
 """The ``--deck`` choices; ``vehicle`` holds the six vehicles and the Player 1 card."""
 
 Face = Callable[[svgwrite.Drawing, CardSize, float, Imposition], Group]
-
-
-@dataclass(frozen=True)
-class Vehicle:
-    name: str
-    colour: str
-    ability: str
-    immune: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    count: int
-    title: str
-    text: str
-
-
-@cache
-def vehicles() -> tuple[Vehicle, ...]:
-    return tuple(Vehicle(v["name"], v["colour"], v["ability"], tuple(v["immune"]))
-                 for v in load("byways")["vehicles"])
-
-
-@cache
-def events() -> tuple[Event, ...]:
-    return tuple(Event(e["kind"], int(e["count"]), e["title"], e["text"])
-                 for e in load("byways")["events"])
-
-
-def immune_to(kind: str) -> tuple[str, ...]:
-    """The vehicles an event of ``kind`` does not touch."""
-    return tuple(v.name for v in vehicles() if kind in v.immune)
 
 
 # --- faces ----------------------------------------------------------------------------------

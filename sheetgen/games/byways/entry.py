@@ -1,5 +1,6 @@
-"""Highways & Byways in the registry: the board, the planner (and, as they land, the
-decks, the seeded setup and the kit)."""
+"""Highways & Byways in the registry: the board, the decks, the planner, the seeded race
+with its built-in drivers and solo challenge, drive logs (check, score, scorepad) and the
+kit."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheetgen.games import Game, GameError, Par, Perfect
+from sheetgen.document import Part
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
+from sheetgen.games.byways.drivelog import RaceStandings
 from sheetgen.games.byways.planner import Plan
 from sheetgen.games.byways.roadmap import LETTERS, RoadMap, find_roadmap
-from sheetgen.model import Deadline, Map
+from sheetgen.games.byways.script import BywaysScript
+from sheetgen.maps import find_map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.templates import Paper
 
 
@@ -37,41 +42,22 @@ class PlanReport:
                           self.lines[:5], self.lines[5:], attribution(self.road.map.id))
 
 
-@dataclass(frozen=True)
-class BywaysScript:
-    """A seeded setup with every seat's best plan from every start (the par)."""
-
-    road: RoadMap
-    setup: Any
-    """A games.byways.rules.Setup."""
-    plans: tuple[dict[str, Plan], ...]
-    """Per seat: start state -> the best plan of the seat's hand from there."""
-
-    @property
-    def seed(self) -> int:
-        return int(self.setup.seed)
-
-    def best(self, seat: int) -> tuple[str, Plan]:
-        """The seat's best start (fewest moves; ties: the rules' order CA WY IA TX GA PA)."""
-        return min(self.plans[seat].items(),
-                   key=lambda kv: (kv[1].spaces, list(self.road.starts).index(kv[0])))
-
-
 class Byways(Game):
     id = "byways"
     title = "Highways & Byways"
     aliases = ("highways-and-byways", "highways")
-    kit_steps = ("rules", "board", "cards", "vehicle aid", "seeded setup", "scorepad",
-                 "credits")
+    kit_steps = ("rules", "board", "cards", "vehicle aid", "reference", "seeded race",
+                 "solo challenge", "scorepad", "credits")
     scorepad = "byways"
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
 
     def plan(self, game_map: Map, *, start: str, hand: Sequence[str] | None,
-             seed: int | None, avoid: str | None) -> PlanReport:
+             seed: int | None, avoid: str | None, seat: int = 1,
+             players: int | None = None) -> PlanReport:
         from sheetgen.games.byways.planner import PlanError, plan, plan_json, plan_lines
-        from sheetgen.games.byways.rules import deal_hand
+        from sheetgen.games.byways.rules import DEFAULT_PLAYERS, deal_hand
 
         road = self.road(game_map)
         start_space = road.start_space(start)
@@ -84,9 +70,17 @@ class Byways(Game):
         if seed is not None:
             if seed < 0:
                 raise GameError(f"--seed: expected a whole number 0 or more, got {seed}")
-            cards = list(deal_hand(road, seed))
+            count = DEFAULT_PLAYERS if players is None else players
+            try:
+                cards = list(deal_hand(road, seed, seat, count))
+            except ValueError as exc:
+                option = "-n" if "players" in str(exc) else "--seat"
+                raise GameError(f"{option}: {exc}") from None
         else:
             assert hand is not None
+            if players is not None or seat != 1:
+                raise GameError("--seat/-n: they pick a seat of a seeded deal; give --seed "
+                                "(a --hand is already one seat's)")
             cards = []
             for name in hand:
                 found = road.find_byway(name)
@@ -108,45 +102,128 @@ class Byways(Game):
         return PlanReport(road, result, tuple(plan_lines(road, result)),
                           plan_json(road, result))
 
+    # --- the seeded race -----------------------------------------------------------------
+
     def make_script(self, game_map: Map, seed: int, players: int | None = None
                     ) -> BywaysScript:
-        from sheetgen.games.byways.cards import events
-        from sheetgen.games.byways.planner import plan
-        from sheetgen.games.byways.rules import make_setup
+        """The seeded game: the setup now, the race of built-in drivers when first asked
+        for (``BywaysScript.race``)."""
+        from sheetgen.games.byways.decks import event_deck
+        from sheetgen.games.byways.race import find_course
+        from sheetgen.games.byways.rules import DEFAULT_PLAYERS, make_setup
 
-        road = self.road(game_map)
-        count = sum(e.count for e in events())
+        course = find_course(game_map.id)
         try:
-            setup = make_setup(road, seed, 4 if players is None else players, count)
+            setup = make_setup(course.road, seed,
+                               DEFAULT_PLAYERS if players is None else players,
+                               len(event_deck()))
         except ValueError as exc:
             raise GameError(f"--players: {exc}" if "players" in str(exc) else
                             f"--seed: {exc}") from None
-        plans = tuple({state: plan(road, start, [road.byway(b) for b in hand])
-                       for state, start in road.starts.items()} for hand in setup.hands)
-        return BywaysScript(road, setup, plans)
+        return BywaysScript(course, setup)
 
     def script_json(self, script: BywaysScript) -> str:
         import json
+
+        from sheetgen.games.byways.script import script_data
 
         return json.dumps(script_data(script), indent=2, ensure_ascii=False) + "\n"
 
     def script_pages(self, game_map: Map, script: BywaysScript, paper: Paper,
                      par: int | None = None) -> list[str]:
-        from sheetgen.products.textpage import Block
+        from sheetgen.games.byways.script import race_pages
 
-        blocks = [Block("h1", f"{game_map.title}: seeded game {script.seed}")]
-        blocks += [Block("p", line) for line in script_lines(script)]
-        return _prose_pages(paper, blocks)
+        return race_pages(script, paper)
+
+    def solo_pages(self, game_map: Map, script: BywaysScript, seat: int,
+                   paper: Paper) -> list[str]:
+        from sheetgen.games.byways.script import solo_pages
+
+        if not 1 <= seat <= script.setup.players:
+            raise GameError(f"--solo: expected a seat 1-{script.setup.players}, got {seat}")
+        return solo_pages(script, seat, paper)
 
     def par(self, game_map: Map, script: BywaysScript) -> Par:
-        seats = [script.best(i) for i in range(len(script.plans))]
-        summary = "; ".join(f"player {i + 1}: {p.spaces} spaces from {state} "
-                            f"({p.turns} turns)" for i, (state, p) in enumerate(seats))
-        return Par(score=min(p.spaces for _, p in seats),
-                   summary=f"{game_map.id} seed {script.seed}: par {summary}",
+        from sheetgen.games.byways.script import par_summary, state_of
+
+        race = script.race
+        return Par(score=min(s.home_round for s in race.seats),
+                   summary=par_summary(script),
                    data={"map": game_map.id, "seed": script.seed,
-                         "par": [{"player": i + 1, "start": state, "spaces": p.spaces,
-                                  "turns": p.turns} for i, (state, p) in enumerate(seats)]})
+                         "players": script.setup.players,
+                         "par": [{"player": s.seat, "vehicle": s.vehicle.name,
+                                  "start": state_of(script.road, s.start),
+                                  "round": s.home_round, "place": s.place}
+                                 for s in race.seats]})
+
+    # --- drive logs ----------------------------------------------------------------------
+
+    def template_csv(self, game_map: Map, players: Sequence[str]) -> str:
+        raise GameError("Highways & Byways has no scoring CSV: it is a race, and a drive "
+                        "log records it (`sheetgen script byways --seed N --solo 1` shows "
+                        "its rows), which `sheetgen check` and `sheetgen score` read")
+
+    def parse_boards(self, text: str, source: str, game_map: Map,
+                     notes: list[str] | None = None) -> list[Board]:
+        from sheetgen.games.byways.drivelog import parse_drive_log
+
+        return [parse_drive_log(text, source, self.road(game_map), game_map.id)]
+
+    def check(self, game_map: Map, script: BywaysScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """A drive log against the seeded race (a replay, no search: ``budget`` is not
+        needed)."""
+        from sheetgen.games.byways.drivelog import DriveLog, judge
+        from sheetgen.games.byways.driver import par_race
+        from sheetgen.games.byways.race import find_course
+
+        if not isinstance(board, DriveLog):
+            raise GameError("Highways & Byways checks drive logs")
+        race = par_race(game_map.id, script.seed, board.players)
+        result = judge(find_course(game_map.id), race, board)
+        return Verdict(board.player, not result.problem, result.problem)
+
+    def score(self, game_map: Map, boards: Sequence[Board],
+              progress: Progress = lambda step: None) -> RaceStandings:
+        from sheetgen.games.byways.drivelog import DriveLog, standings
+        from sheetgen.games.byways.driver import par_race
+        from sheetgen.games.byways.race import find_course
+
+        logs = [b for b in boards if isinstance(b, DriveLog)]
+        if len(logs) != len(boards):
+            raise GameError("Highways & Byways scores drive logs")
+        try:
+            result = standings(find_course(game_map.id), logs,
+                               lambda seed, players: par_race(game_map.id, seed, players))
+        except ValueError as exc:
+            raise GameError(str(exc)) from None
+        for log in logs:
+            progress(log.player)
+        return result
+
+    def score_json(self, result: RaceStandings) -> dict[str, Any]:
+        from sheetgen.games.byways.standings import standings_json
+
+        return standings_json(self.road(find_map(result.map_id)), result)
+
+    def standings_text(self, result: RaceStandings) -> str:
+        from sheetgen.games.byways.standings import standings_text
+
+        return standings_text(self.road(find_map(result.map_id)), result)
+
+    def scorepad_rows(self, result: RaceStandings) -> dict[str, dict[str, int | str]]:
+        from sheetgen.games.byways.script import state_of
+
+        road = self.road(find_map(result.map_id))
+        return {e.log.player: {"vehicle": e.log.vehicle, "start": state_of(road, e.log.start),
+                               "round": e.judgement.home_round or "-", "place": e.place}
+                for e in result.entries}
+
+    def scored_parts(self, game_map: Map, paper: Paper, boards: Sequence[Board],
+                     result: RaceStandings) -> list[Part]:
+        from sheetgen.games.byways.standings import drive_parts
+
+        return drive_parts(self.road(game_map), paper, result)
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
         """The red, blue, construction, event and vehicle decks (``options.deck``)."""
@@ -167,11 +244,12 @@ class Byways(Game):
                   backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
-        the vehicle aid, a seeded setup with par, a blank scorepad, credits."""
+        the vehicle aid, the event and construction reference, the seeded race, the
+        solo challenge (player 1 against the drivers), a blank scorepad, credits."""
         if perfect is not None:
             self.perfect_ready()
-        from sheetgen.document import Part
         from sheetgen.draw.layout import card_size, default_card_size, imposition
+        from sheetgen.games.byways.script import reference_page
         from sheetgen.maps import attribution
         from sheetgen.products.cards import Backs, DeckOptions
         from sheetgen.products.kit import prose
@@ -190,10 +268,15 @@ class Byways(Game):
                      tuple(self.deck_pages(game_map, paper, options)))
         progress("vehicle aid")
         aid = Part("Vehicles and events", (vehicle_aid(paper),))
-        progress("seeded setup")
+        progress("reference")
+        reference = Part("Events and construction",
+                         (reference_page(self.road(game_map), paper),))
+        progress("seeded race")
         script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
-        setup = Part(f"Seeded setup {seed}",
-                     tuple(self.script_pages(game_map, script, paper)))
+        race = Part(f"Seeded race {seed}", tuple(self.script_pages(game_map, script, paper)))
+        progress("solo challenge")
+        solo = Part(f"Solo challenge {seed}",
+                    tuple(self.solo_pages(game_map, script, 1, paper)))
         progress("scorepad")
         pad = Part("Scorepad", tuple(self.scorepad_pages(game_map, paper, 4, 8)))
         progress("credits")
@@ -207,7 +290,7 @@ class Byways(Game):
                        "Highways & Byways. The board, the byway list and the card texts "
                        "are sheetgen's own, built on real US cities and scenic roads."),
         ]),))
-        return [rules, board, cards, aid, setup, pad, credits]
+        return [rules, board, cards, aid, reference, race, solo, pad, credits]
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
                     seed: int | None = None) -> list[Any]:
@@ -223,81 +306,9 @@ class Byways(Game):
                            tiled=True, attribution=attribution(game_map.id))
 
 
-def script_data(script: BywaysScript) -> dict[str, Any]:
-    """The seeded setup as JSON-ready data (byway and event names, not ids)."""
-    from sheetgen.games.byways.cards import events
-
-    road, setup = script.road, script.setup
-    name = {b.id: b.name for b in road.byways}
-    titles = [e.title for e in events() for _ in range(e.count)]
-
-    def steps(draft: Any) -> list[dict[str, Any]]:
-        return [{"player": st.player, "draws": [name[c] for c in st.drawn],
-                 "passed_in": name[st.passed_in] if st.passed_in else None,
-                 "keeps": name[st.kept], "passes": name[st.passed_on]} for st in draft]
-
-    return {
-        "map": road.map.id, "seed": setup.seed, "players": setup.players,
-        "draft": {"red": steps(setup.red_draft), "blue": steps(setup.blue_draft)},
-        "hands": [[name[b] for b in hand] for hand in setup.hands],
-        "construction": [list(c) for c in setup.construction],
-        "event_hands": [[titles[i] for i in hand] for hand in setup.event_hands],
-        "par": [{"player": i + 1, "start": state, "dropped": [name[b] for b in p.dropped],
-                 "spaces": p.spaces, "turns": p.turns,
-                 "by_start": {st: q.spaces for st, q in script.plans[i].items()}}
-                for i, (state, p) in enumerate(script.best(i) for i in
-                                               range(len(script.plans)))],
-    }
-
-
-def script_lines(script: BywaysScript) -> list[str]:
-    """The seeded setup in words, in the order the table plays it."""
-    data = script_data(script)
-    lines = [f"{data['players']} players. Player 1 is whoever most recently drove 50 miles "
-             "in one trip; seats go clockwise from there. Vehicles and start spaces are "
-             "the players' own choice, in the rules' order (Player 1 first).",
-             "Byway draft, red then blue, in the rules' order. The script shows the cards "
-             "as they come off the shuffled decks; which card to keep is yours. The hands "
-             "and par below assume each player keeps the card passed in and passes on the "
-             "one just drawn (Player 1: keeps the first of the two)."]
-    for colour in ("red", "blue"):
-        for st in data["draft"][colour]:
-            got = f" (passed in: {st['passed_in']})" if st["passed_in"] else ""
-            lines.append(f"{colour.title()} draw, player {st['player']}: "
-                         f"{' + '.join(st['draws'])}{got}")
-    for i, hand in enumerate(data["hands"]):
-        lines.append(f"Player {i + 1}'s byways: {', '.join(hand)}")
-    for i, order in enumerate(data["construction"]):
-        lines.append(f"Construction cards, cycle {i + 1}: {' '.join(order)}")
-    for i, hand in enumerate(data["event_hands"]):
-        lines.append(f"Player {i + 1}'s first event hand: {', '.join(hand)}")
-    for entry in data["par"]:
-        others = ", ".join(f"{st} {n}" for st, n in entry["by_start"].items())
-        lines.append(f"Par, player {entry['player']}: {entry['spaces']} spaces "
-                     f"({entry['turns']} turns) from {entry['start']}, dropping "
-                     f"{' and '.join(entry['dropped'])}; from each start: {others}")
-    return lines
-
-
-def _prose_pages(paper: Paper, blocks: Sequence[Any]) -> list[str]:
-    from sheetgen.products.textpage import Block, prose_page
-
-    pages: list[str] = []
-    chunk: list[Any] = []
-    for block in blocks:
-        try:
-            prose_page(paper, [*chunk, block])
-        except ValueError:
-            pages.append(prose_page(paper, chunk))
-            chunk = [Block("h2", "Continued")]
-        chunk.append(block)
-    pages.append(prose_page(paper, chunk))
-    return pages
-
-
 def vehicle_aid(paper: Paper) -> str:
     """One page: each vehicle's ability and which events leave it alone."""
-    from sheetgen.games.byways.cards import events, immune_to, vehicles
+    from sheetgen.games.byways.decks import events, immune_to, vehicles
     from sheetgen.products.textpage import Block, prose_page
 
     blocks = [Block("h1", "Vehicles and events")]

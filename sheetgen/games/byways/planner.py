@@ -72,10 +72,15 @@ class Plan:
 
     def order(self) -> tuple[str, ...]:
         """The kept byways in the order the drive covers them."""
-        out: list[str] = []
+        return tuple(b for b, _ in self.legs())
+
+    def legs(self) -> tuple[tuple[str, SpaceId], ...]:
+        """The kept byways in the order the drive covers them, each with the end space it
+        is entered by."""
+        out: list[tuple[str, SpaceId]] = []
         for step in self.drive:
-            if step.byway is not None and (not out or out[-1] != step.byway):
-                out.append(step.byway)
+            if step.byway is not None and (not out or out[-1][0] != step.byway):
+                out.append((step.byway, step.space))
         return tuple(out)
 
 
@@ -120,20 +125,28 @@ def _path(tree: Mapping[SpaceId, SpaceId | None], target: SpaceId) -> list[Space
     return out[::-1]
 
 
-def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None = None
-         ) -> Plan:
+def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None = None,
+         *, finish: SpaceId | None = None, drop: bool = True) -> Plan:
     """The best plan: the drop and the drive with the fewest moves (ties: the drop listed
-    first by ``drop_options``, then the first order found)."""
+    first by ``drop_options``, then the first order found).
+
+    ``finish`` ends the drive elsewhere than at ``start`` (a car on its way home re-plans
+    from where it stands); ``drop=False`` keeps the whole hand (the drop is made once, at
+    the start of the race)."""
+    finish = start if finish is None else finish
     if start not in road.map.space_ids:
         raise PlanError(f"unknown start space {start!r}")
-    if not hand:
+    if finish not in road.map.space_ids:
+        raise PlanError(f"unknown finish space {finish!r}")
+    if not hand and drop:
         raise PlanError("the hand is empty")
     ids = [b.id for b in hand]
     if len(set(ids)) != len(ids):
         raise PlanError("a byway is in the hand twice")
     graph = open_graph(road, avoid)
-    if start not in graph:
-        raise PlanError(f"the start space {start} is closed by construction {avoid}")
+    for end in (start, finish):
+        if end not in graph:
+            raise PlanError(f"the space {end} is closed by construction {avoid}")
     n = len(hand)
     # state 2i + o: byway i driven from end o to end 1 - o
     entry = [hand[s // 2].ends[s % 2] for s in range(2 * n)]
@@ -146,7 +159,7 @@ def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None
         return searched[a][1].get(b, INF)
 
     first = [dist(start, entry[t]) + inner[t] for t in range(2 * n)]
-    home = [dist(leave[s], start) for s in range(2 * n)]
+    home = [dist(leave[s], finish) for s in range(2 * n)]
     step = [[dist(leave[s], entry[t]) + inner[t] for t in range(2 * n)] for s in range(2 * n)]
 
     full = (1 << n) - 1
@@ -175,17 +188,17 @@ def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None
                     came[nxt][t] = via
 
     chosen: tuple[float, tuple[int, ...], int, int] | None = None
-    for drop in drop_options(hand):
-        kept = full & ~sum(1 << i for i in drop)
+    for dropped in drop_options(hand) if drop else [()]:
+        kept = full & ~sum(1 << i for i in dropped)
         if kept == 0:
-            total, last = 0.0, -1
+            total, last = dist(start, finish), -1
         else:
             total, last = min(((best[kept][s] + home[s], s) for s in range(2 * n)
                                if kept >> (s // 2) & 1), default=(INF, -1))
         if chosen is None or total < chosen[0]:
-            chosen = (total, drop, kept, last)
+            chosen = (total, dropped, kept, last)
     assert chosen is not None
-    total, drop, kept, last = chosen
+    total, dropped, kept, last = chosen
     if total == INF:
         raise PlanError(f"no closed drive covers the hand while construction {avoid} "
                         "is up")
@@ -200,12 +213,18 @@ def plan(road: RoadMap, start: SpaceId, hand: Sequence[Byway], avoid: str | None
     at = start
     for s in states:
         byway = hand[s // 2]
-        drive += [Step(space, None) for space in _path(trees[at], entry[s])[1:-1]]
         spaces = byway.spaces if s % 2 == 0 else byway.spaces[::-1]
-        drive += [Step(space, byway.id) for space in spaces]
+        if drive[-1].space == spaces[0]:
+            # Already standing on the entry (a re-plan from a byway's end, or two byways
+            # sharing an end): the space was entered once and starts this byway.
+            drive[-1] = Step(spaces[0], byway.id)
+            drive += [Step(space, byway.id) for space in spaces[1:]]
+        else:
+            drive += [Step(space, None) for space in _path(trees[at], entry[s])[1:-1]]
+            drive += [Step(space, byway.id) for space in spaces]
         at = leave[s]
-    drive += [Step(space, None) for space in _path(trees[at], start)[1:]]
-    result = Plan(start, tuple(ids), tuple(ids[i] for i in drop), tuple(drive), avoid)
+    drive += [Step(space, None) for space in _path(trees[at], finish)[1:]]
+    result = Plan(start, tuple(ids), tuple(ids[i] for i in dropped), tuple(drive), avoid)
     if result.spaces != total:
         raise AssertionError(f"drive of {result.spaces} moves, table says {total}")
     return result

@@ -33,7 +33,7 @@ def cover_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     top = margin + 27.0
     left = (width - geometry.width * scale) / 2
     preview = dwg.g(transform=f"translate({left:.2f},{top:.2f}) scale({scale:.5f})")
-    preview.add(add_trip_map(dwg, game_map, geometry, (0.0, 0.0)))
+    preview.add(add_trip_map(dwg, game_map, geometry, (0.0, 0.0), names=False))
     dwg.add(preview)
     y = top + geometry.height * scale + 12.0
     dwg.add(text(dwg, "Contents", margin, y, 14, bold=True))

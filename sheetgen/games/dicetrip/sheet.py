@@ -11,6 +11,7 @@ dashed band, crossed numbers struck off the tracker and the scoring area filled 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -23,7 +24,7 @@ from svgwrite.container import Group
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
-from sheetgen.draw.text import text, text_width, wrap
+from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
 from sheetgen.games.dicetrip.score import ZONES, TripScore, TripStandings
 from sheetgen.model import Board, Cell, CellKind, Map, MapGeometry, SpaceId
@@ -109,13 +110,91 @@ def die_chip(dwg: svgwrite.Drawing, colour: DiceColour, x: float, y: float, side
     return g
 
 
+LABEL_PT = 7.5
+"""City names, points (condensed bold)."""
+RING = 1.5
+"""How far a coloured city's ring reaches beyond its writing circle, mm."""
+
+
+def _segment_gap(box: tuple[float, float, float, float], a: tuple[float, float],
+                 b: tuple[float, float]) -> float:
+    """The least distance between a box and a segment (0 when they meet), sampled every
+    0.1 mm along the segment."""
+    x0, y0, x1, y1 = box
+    n = max(1, int(math.dist(a, b) / 0.1))
+    return min(math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
+               for x, y in ((a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+                            for k in range(n + 1)))
+
+
+@cache
+def label_spots(game_map: Map, geometry: MapGeometry) -> dict[str, tuple[float, float]]:
+    """Each city name's baseline centre (map mm): the first of eight places round its
+    circle (below, above, right, left, then the diagonals) whose box, measured in the
+    drawn font, keeps 0.4 mm from every circle and coloured ring, die letter, road, zone
+    line and zone name and from the names already placed, top to bottom; failing that
+    the place with the most room."""
+    r = geometry.circle_diameter / 2
+    cities = {shape.space: shape.anchor for shape in geometry.shapes}
+    reach = {sid: r + (RING if _colour(game_map.space(sid).colour) else 0.0) + 0.2
+             for sid in cities}
+    discs = [((x, y), reach[sid]) for sid, (x, y) in cities.items()]
+    discs += [((x + r * 0.78, y - r * 0.78), 2.3) for sid, (x, y) in cities.items()
+              if _colour(game_map.space(sid).colour)]
+    lines = [(a, b, 0.5) for line in geometry.lines if line.kind in ("road", "zone")
+             for a, b in zip(line.points, line.points[1:], strict=False)]
+    boxes: list[tuple[float, float, float, float]] = []
+    for zone in zones():
+        w = text_width(zone.label.upper(), 10, bold=True) + 0.4 * len(zone.label)
+        zx, zy = zone.label_at
+        boxes.append((zx, zy - 2.6, zx + w, zy + 0.3))
+    out: dict[str, tuple[float, float]] = {}
+    cap, descent = LABEL_PT * PT * 0.72, LABEL_PT * PT * 0.25
+    for sid in sorted(cities, key=lambda c: (cities[c][1], cities[c][0])):
+        x, y = cities[sid]
+        w = text_width(game_map.space(sid).name, LABEL_PT, condensed=True)
+        d = reach[sid] + 0.5
+        diag = d * 0.72
+        places = [(x, y + d + cap), (x, y - d - descent), (x + d + w / 2, y + cap / 2),
+                  (x - d - w / 2, y + cap / 2), (x + diag + w / 2, y + diag + cap),
+                  (x - diag - w / 2, y + diag + cap), (x + diag + w / 2, y - diag - descent),
+                  (x - diag - w / 2, y - diag - descent)]
+        h = cap + descent
+        for extra in (0.0, 1.5, 3.0):  # then every 15 degrees, stepping out
+            for k in range(24):
+                t = math.radians(90 + 15 * k)
+                cx_ = x + math.cos(t) * (d + extra + w / 2 * abs(math.cos(t)))
+                cy_ = y + math.sin(t) * (d + extra + h / 2 * abs(math.sin(t)))
+                places.append((cx_, cy_ + cap - h / 2))
+        best: tuple[float, tuple[float, float], tuple[float, float, float, float]] | None = None
+        for bx, by in places:
+            box = (bx - w / 2, by - cap, bx + w / 2, by + descent)
+            clear = min(
+                [math.hypot(max(box[0] - cx, 0.0, cx - box[2]),
+                            max(box[1] - cy, 0.0, cy - box[3])) - rad
+                 for (cx, cy), rad in discs]
+                + [_segment_gap(box, a, b) - half for a, b, half in lines]
+                + [math.hypot(max(box[0] - o[2], 0.0, o[0] - box[2]),
+                              max(box[1] - o[3], 0.0, o[1] - box[3])) for o in boxes])
+            if clear >= 0.4:
+                best = (clear, (bx, by), box)
+                break
+            if best is None or clear > best[0]:
+                best = (clear, (bx, by), box)
+        assert best is not None
+        boxes.append(best[2])
+        out[sid] = (round(best[1][0], 2), round(best[1][1], 2))
+    return out
+
+
 def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                  origin: tuple[float, float], *,
                  cells: Mapping[SpaceId, Cell] | None = None,
                  road: Sequence[SpaceId] = (), series: Sequence[SpaceId] = (),
-                 bonus: Sequence[SpaceId] = ()) -> Group:
+                 bonus: Sequence[SpaceId] = (), names: bool = True) -> Group:
     """The map at ``origin``: neighbours, zones, roads, city circles and names; with
-    ``cells`` the numbers written, ``road`` and ``series`` drawn, ``bonus`` marked."""
+    ``cells`` the numbers written, ``road`` and ``series`` drawn, ``bonus`` marked.
+    ``names`` False leaves out the city names and die letters (a small preview)."""
     dx, dy = origin
     style = load_style()
     group = dwg.g(class_="trip-map")
@@ -159,8 +238,10 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(roads)
     for zone in zones():  # over the roads, on a halo of the zone's tint
         lx, ly = zone.label_at
+        # The halo is the letters' outline only (fill none): drawn as shapes, not as a
+        # second copy of the text that a PDF reader would extract.
         group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
-                       fill=zone.tint, stroke=zone.tint, stroke_width=1.2,
+                       fill="none", stroke=zone.tint, stroke_width=1.2,
                        stroke_linejoin="round", letter_spacing="0.4"))
         group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
                        fill="#4a4a4a", class_=f"zone-label zone-label-{zone.id}",
@@ -189,7 +270,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         city.add(dwg.circle((round(cx, 2), round(cy, 2)), r, fill="#ffffff",
                             stroke="#1a1a1a", stroke_width=0.35,
                             class_="write-in", data_space=space.id))
-        if colour is not None:
+        if colour is not None and names:
             bx, by = cx + r * 0.78, cy - r * 0.78
             city.add(dwg.circle((round(bx, 2), round(by, 2)), 2.0, fill="#ffffff",
                                 stroke=colour.colour, stroke_width=0.6))
@@ -198,13 +279,14 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         circles.add(city)
     group.add(circles)
     labels = dwg.g(class_="labels")
-    for shape in geometry.shapes:
+    spots = label_spots(game_map, geometry) if names else {}
+    for shape in geometry.shapes if names else ():
         space = game_map.space(shape.space)
-        lx, ly = shape.label_at[0] + dx, shape.label_at[1] + dy
-        labels.add(text(dwg, space.name, lx, ly, 7.5, condensed=True, anchor="middle",
-                        fill="#ffffff", stroke="#ffffff", stroke_width=0.8,
+        lx, ly = spots[shape.space][0] + dx, spots[shape.space][1] + dy
+        labels.add(text(dwg, space.name, lx, ly, LABEL_PT, condensed=True, anchor="middle",
+                        fill="none", stroke="#ffffff", stroke_width=0.8,
                         stroke_linejoin="round", class_="city-halo"))
-        labels.add(text(dwg, space.name, lx, ly, 7.5, condensed=True, anchor="middle",
+        labels.add(text(dwg, space.name, lx, ly, LABEL_PT, condensed=True, anchor="middle",
                         class_="city-name"))
     group.add(labels)
     if cells:
@@ -463,7 +545,7 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
             dwg.add(text(dwg, line, margin, foot + 3.6 * k, 7, class_="score-note"))
         foot += 3.6 * len(parts)
     if attribution:
-        dwg.add(text(dwg, attribution, margin, paper.height - margin + 4.0, 6,
+        dwg.add(text(dwg, attribution, margin, paper.height - margin + 2.5, 6,
                      fill="#6b6b6b", class_="attribution"))
     return dwg
 

@@ -97,16 +97,18 @@ def _locator(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry, card: 
     paths, context = _locator_paths(geometry, scale)
     group = dwg.g(class_="locator", stroke="#8c8c8c", stroke_width=0.12,
                   stroke_linejoin="round", transform=f"translate({ox:.3f} {oy:.3f})")
+    low = style.low_ink
     for d in context:
-        group.add(dwg.path(d=d, fill="#f2f2f2", stroke="#d6d6d6"))
+        group.add(dwg.path(d=d, fill="#ffffff" if low else "#f2f2f2", stroke="#d6d6d6"))
     in_region = {s.id for s in game_map.spaces_in(card.region)}
-    tint = _mix(colour, 0.25)
+    tint = _mix(colour, 0.12 if low else 0.25)
     own = [sh.space for sh in geometry.shapes if game_map.card_covers(card, sh.space)]
     for other in geometry.shapes:
         if other.space in own:
             continue
         group.add(dwg.path(d=paths[other.space], fill_rule="evenodd",
-                           fill=tint if other.space in in_region else "#ececec"))
+                           fill=tint if other.space in in_region
+                           else "#ffffff" if low else "#ececec"))
     if own:  # a Paris card's two clubs share their arrondissement's outline: drawn once
         shape = geometry.shape(own[0])
         d = paths[own[0]]
@@ -136,7 +138,13 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
     group = dwg.g(class_="card-face")
     group.add(dwg.rect((-b, -b), (w + 2 * b, h + 2 * b), fill="#ffffff"))
     band = round(0.2 * h, 3)
+    low = style.low_ink
     for y0, y1 in ((-b, band), (h - 0.045 * h, h + b)):
+        if low:  # a white header: the region's colour as a rule under it, and at the foot
+            rule = band if y0 < 0 else y0
+            group.add(dwg.line((-b, rule), (w + b, rule), stroke=colour, stroke_width=1.0,
+                               class_="region-rule", data_region=card.region.value))
+            continue
         group.add(dwg.rect((-b, y0), (w + 2 * b, y1 - y0), fill=colour, class_="region-band",
                            data_region=card.region.value))
         pattern = pattern_fill(dwg, style.region_pattern[card.region], "#ffffff", pitch=1.8,
@@ -151,12 +159,13 @@ def card_face(dwg: svgwrite.Drawing, game_map: Map, card: Card, size: CardSize, 
     cap = region_pt * PT * 0.72
     base = s + (band - s + cap) / 2
     plate_w = text_width(region, region_pt, condensed=True) + 4
-    group.add(dwg.rect((round((w - plate_w) / 2, 3), round(base - cap - 1.4, 3)),
-                       (round(plate_w, 3), round(cap + 2.8, 3)), rx=1.2, fill=colour,
-                       fill_opacity=0.85))
+    if not low:
+        group.add(dwg.rect((round((w - plate_w) / 2, 3), round(base - cap - 1.4, 3)),
+                           (round(plate_w, 3), round(cap + 2.8, 3)), rx=1.2, fill=colour,
+                           fill_opacity=0.85))
     group.add(text(dwg, region, w / 2, base, region_pt, condensed=True,
-                   anchor="middle", fill="#ffffff", class_="card-text region-name",
-                   letter_spacing="0.4"))
+                   anchor="middle", fill=colour if low else "#ffffff",
+                   class_="card-text region-name", letter_spacing="0.4"))
     # The space's name, large.
     name_lines, name_pt = fit_lines(space_name, w - 2 * s, 0.21 * h / PT * 0.72 * 0.8,
                                      7.0)

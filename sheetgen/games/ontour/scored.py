@@ -14,6 +14,7 @@ rings, badges and text. The PDF stores each shared layer once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from math import atan2, cos, hypot, pi, sin
 from typing import Any
@@ -138,9 +139,62 @@ def _badge_at(centre: tuple[float, float], directions: list[float],
     return (centre[0] + cos(best_angle) * radius, centre[1] + sin(best_angle) * radius)
 
 
+BADGE_CLEAR = 1.0
+"""Least room between a step badge and any other badge, circle (with its ring) or label,
+mm; a step whose badge has no such place is numbered in the route's list alone."""
+
+
+def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
+                labels: Mapping[str, str]) -> list[tuple[float, float] | None]:
+    """Where each step's badge goes (map mm), touching its circle's highlight ring, at
+    the angle (every 10 degrees) that keeps it furthest from the route's band, every
+    other circle and ring, every label and every badge placed before it; ``None`` where
+    no angle keeps ``BADGE_CLEAR`` from them all. ``labels`` gives each space's label
+    (its plate is measured as the sheet draws it)."""
+    radius = geometry.circle_diameter / 2
+    on_route = set(route)
+    circles = [(shape.anchor, radius + (RING_WIDTH if shape.space in on_route else 0.35))
+               for shape in geometry.shapes]
+    plates: list[tuple[float, float, float, float]] = []
+    for shape in geometry.shapes:
+        if shape.space in labels:
+            w = text_width(labels[shape.space], 8, condensed=True) + 1.2
+            x, y = shape.label_at
+            plates.append((x - w / 2, y - 2.6, x + w / 2, y + 0.7))
+    centres = [geometry.shape(sid).anchor for sid in route]
+    placed: list[tuple[float, float]] = []
+    out: list[tuple[float, float] | None] = []
+    reach = radius + RING_WIDTH + BADGE_R
+    for i, (cx, cy) in enumerate(centres):
+        bands = [atan2(centres[j][1] - cy, centres[j][0] - cx) for j in (i - 1, i + 1)
+                 if 0 <= j < len(centres)]
+        best: tuple[float, tuple[float, float]] | None = None
+        for k in range(36):
+            angle = -pi / 4 + k * pi / 18
+            bx, by = cx + cos(angle) * reach, cy + sin(angle) * reach
+            clear = min(
+                [hypot(bx - x, by - y) - r - BADGE_R for (x, y), r in circles
+                 if (x, y) != (cx, cy)]
+                + [hypot(bx - x, by - y) - 2 * BADGE_R for x, y in placed]
+                + [hypot(max(x0 - bx, 0.0, bx - x1), max(y0 - by, 0.0, by - y1)) - BADGE_R
+                   for x0, y0, x1, y1 in plates])
+            if clear < BADGE_CLEAR:
+                continue
+            gap = min((abs((angle - d + pi) % (2 * pi) - pi) for d in bands), default=pi)
+            key = min(clear, 3.0) + gap  # room first, then away from the band
+            if best is None or key > best[0] + 1e-9:
+                best = (key, (round(bx, 2), round(by, 2)))
+        out.append(best[1] if best else None)
+        if best:
+            placed.append(best[1])
+    return out
+
+
 def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
-                    origin: tuple[float, float], style: Style) -> Group:
-    """Highlight rings around the route's circles and a numbered badge outside each."""
+                    origin: tuple[float, float], style: Style,
+                    labels: Mapping[str, str] | None = None) -> Group:
+    """Highlight rings around the route's circles and a numbered badge touching each,
+    where one fits (``badge_spots``; the route's list numbers every step)."""
     dx, dy = origin
     radius = geometry.circle_diameter / 2
     centres = _centres(geometry, route, origin)
@@ -152,15 +206,9 @@ def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[s
                              id=f"route-ring-{sid}"))
     group.add(rings)
     badges = dwg.g(class_="route-badges")
-    for i, centre in enumerate(centres):
-        shape = geometry.shape(route[i])
-        label = (shape.label_at[0] + dx, shape.label_at[1] + dy)
-        directions = [atan2(label[1] - 1.5 - centre[1], label[0] - centre[0])]
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(centres):
-                directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
-        bx, by = _badge_at(centre, directions, radius + RING_WIDTH + BADGE_R - 0.2)
-        badges.add(step_badge(dwg, i + 1, (bx, by), BADGE_R, style))
+    for i, spot in enumerate(badge_spots(geometry, route, labels or {})):
+        if spot is not None:
+            badges.add(step_badge(dwg, i + 1, (spot[0] + dx, spot[1] + dy), BADGE_R, style))
     group.add(badges)
     return group
 
@@ -172,7 +220,7 @@ def step_badge(dwg: svgwrite.Drawing, step: int, at: tuple[float, float], radius
     badge = dwg.g(class_="route-badge", id=f"step-{step}")
     badge.add(dwg.circle((round(bx, 2), round(by, 2)), radius, fill=style.ink["route"],
                          stroke="#ffffff", stroke_width=0.35))
-    size = 6.5 if step < 10 else 5.6
+    size = 6.5 if step < 10 else 6.0
     badge.add(text(dwg, str(step), bx, by + size * 0.125, size, bold=True,
                    anchor="middle", fill="#ffffff"))
     return badge
@@ -244,13 +292,13 @@ def _layer(width: float, height: float, elements: list[object], *,
 
 def _route_text(entry: PlayerScore, board: Board) -> str:
     stars = dict(entry.result.star_values)
-    parts = []
+    parts: list[str] = []
     for sid in entry.result.route:
         cell = board.cells[sid]
         shown = cell.text
         if sid in stars:
             shown += f"={stars[sid]}"
-        parts.append(f"{sid} {shown}")
+        parts.append(f"{len(parts) + 1}. {sid} {shown}")
     return " › ".join(parts) if parts else "no space can be visited"
 
 
@@ -337,7 +385,8 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
         _layer(width, height, [add_route_band(dwg, geometry, result.route, origin, style)]),
         shared.circle_layer,
         _layer(width, height, [*marks,
-                               add_route_marks(dwg, geometry, result.route, origin, style),
+                               add_route_marks(dwg, geometry, result.route, origin, style,
+                                               {s.id: s.label for s in game_map.spaces}),
                                *words]),
     ))
 

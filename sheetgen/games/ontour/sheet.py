@@ -16,7 +16,7 @@ shared border (``border_marks``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ from sheetgen.draw.patterns import pattern_fill
 from sheetgen.draw.pdf import Layers
 from sheetgen.draw.qr import add_qr, qr_side
 from sheetgen.draw.style import Style, load_style
-from sheetgen.draw.text import fit_text, text, text_width, wrap
+from sheetgen.draw.text import TYPE_MIN_PT, fit_text, text, text_width, wrap
 from sheetgen.model import (
     ALL_AREAS,
     Area,
@@ -50,16 +50,24 @@ HEADER = 12.0
 """Height of the header band (title, name line, seed and date), mm."""
 FOOTER = 24.0
 """Height of the band below a wide map (key, score, tie-break, turns, code), mm."""
-MARK_INSET = 5.0
+MARK_INSET = 6.0
 """Registration marks: distance of each mark's outer edge from the paper edge, mm (home
-printers do not print the outer 3-5 mm)."""
+printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm). Sheets
+of layout 1 had them at 5 mm."""
 MARK_SIZE = 4.0
 """Side of a registration mark (a filled square), mm."""
 SIDE_MIN = 48.0
 """A map leaving at least this much width beside it gets a side column (Europe); a wider
 map gets the band below it (USA)."""
-QR_MODULE = 0.5
-"""Side of one module of the sheet's code, mm."""
+RULES_PT = 7.0
+"""Type of the rules printed on a sheet, points."""
+QR_MODULE = 0.8
+"""Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
+slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
+SHEET_LAYOUT = 2
+"""The sheet layout this code draws, carried in the sheet's code (``sheet_code``): a
+reader finds the registration marks where this layout puts them. Layout 1 (marks 5 mm
+from the edge, 0.5 mm modules) carried no number."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,24 @@ def area_texture(dwg: svgwrite.Drawing, style: Style, area: Area) -> str | None:
     card colour (None: plain)."""
     return pattern_fill(dwg, style.area_pattern[area.latitude],
                         style.region_colour[area.latitude], pitch=2.4, opacity=0.6)
+
+
+def area_paint(dwg: svgwrite.Drawing, style: Style, area: Area) -> tuple[str, list[str]]:
+    """How an area is painted: its fill and the patterns laid over it. Full ink: the
+    longitude region's tint and the latitude region's pattern; low ink: white, the
+    longitude region's pattern in its colour, and the latitude region's pattern."""
+    layers = []
+    fill = style.areas[area]
+    if style.low_ink:
+        fill = "#ffffff"
+        own = pattern_fill(dwg, style.region_pattern[area.longitude],
+                           style.region_colour[area.longitude], pitch=2.4, opacity=0.55)
+        if own:
+            layers.append(own)
+    texture = area_texture(dwg, style, area)
+    if texture:
+        layers.append(texture)
+    return fill, layers
 
 
 Segment = tuple[Point, Point]
@@ -129,28 +155,102 @@ class BorderMark:
 
 BAR_LENGTH = 4.5
 """Length of a no-link bar across its border, mm."""
+BAR_SHORTEST = 3.0
+"""A bar is shortened down to this where its border runs close to another."""
+DIVIDE_SHORTEST = 6.0
+"""A piece of the bold north/south line shorter than this is not drawn: alone on a
+coast it would read as a no-link bar (the Delmarva peninsula's few millimetres)."""
+
+
+def _segment_distance(p: Point, q: Point, a: Point, b: Point) -> float:
+    """The least distance between segments pq and ab (0 when they cross)."""
+    def orient(u: Point, v: Point, w: Point) -> float:
+        return (v[0] - u[0]) * (w[1] - u[1]) - (v[1] - u[1]) * (w[0] - u[0])
+
+    d1, d2 = orient(a, b, p), orient(a, b, q)
+    d3, d4 = orient(p, q, a), orient(p, q, b)
+    if ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 and d2 and d3 and d4:
+        return 0.0
+
+    def point(u: Point, v: Point, w: Point) -> float:
+        vx, vy = w[0] - v[0], w[1] - v[1]
+        length2 = vx * vx + vy * vy
+        t = 0.0 if not length2 else max(0.0, min(1.0, ((u[0] - v[0]) * vx
+                                                        + (u[1] - v[1]) * vy) / length2))
+        return math.hypot(v[0] + t * vx - u[0], v[1] + t * vy - u[1])
+
+    return min(point(p, a, b), point(q, a, b), point(a, p, q), point(b, p, q))
+
+
+def _across(m: Point, segments: list[Segment], own: Segment) -> Point:
+    """The unit normal of a border near ``m``: across the border's general direction
+    within 2 mm (segment directions summed, each by its length), not the last
+    segment's, which on a jagged river may point anywhere."""
+    sx = sy = 0.0
+    ref = (own[1][0] - own[0][0], own[1][1] - own[0][1])
+    for a, b in segments:
+        if _segment_distance(m, m, a, b) <= 2.0:
+            vx, vy = b[0] - a[0], b[1] - a[1]
+            if vx * ref[0] + vy * ref[1] < 0:  # segments run either way: align them
+                vx, vy = -vx, -vy
+            sx, sy = sx + vx, sy + vy
+    length = math.hypot(sx, sy) or 1.0
+    return (-sy / length, sx / length)
+
+
+def _bar(pair_segments: list[Segment], others: list[Segment]) -> tuple[Point, Point]:
+    """The no-link bar for a border: across it, at the point (every 0.5 mm along the
+    shared segments) where the bar keeps furthest from every other outline, the
+    longest segment's middle first on a tie; shortened (not below ``BAR_SHORTEST``) when
+    the full length would come within 1 mm of another outline."""
+    candidates: list[tuple[Point, Point]] = []
+    for a, b in sorted(pair_segments, key=lambda s: (-math.dist(*s), s)):
+        length = math.dist(a, b)
+        n = max(1, int(length / 0.5))
+        for k in sorted(range(n + 1), key=lambda k: (abs(k - n / 2), k)):
+            m = (a[0] + (b[0] - a[0]) * k / n, a[1] + (b[1] - a[1]) * k / n)
+            candidates.append((m, _across(m, pair_segments, (a, b))))
+    best: tuple[float, float, Point, Point] | None = None
+    for m, (nx, ny) in candidates:
+        near = [s for s in others if min(math.dist(m, s[0]), math.dist(m, s[1]),
+                                         _segment_distance(m, m, *s)) < BAR_LENGTH + 2.0]
+        for half in (BAR_LENGTH / 2, (BAR_LENGTH + BAR_SHORTEST) / 4, BAR_SHORTEST / 2):
+            p = (m[0] - nx * half, m[1] - ny * half)
+            q = (m[0] + nx * half, m[1] + ny * half)
+            clear = min((_segment_distance(p, q, *s) for s in near), default=99.0)
+            if clear >= 1.0 or half == BAR_SHORTEST / 2:
+                score = (min(clear, 2.0), half)
+                if best is None or score > (best[0], best[1]):
+                    best = (score[0], score[1], p, q)
+                break
+    assert best is not None
+    return best[2], best[3]
 
 
 def border_marks(game_map: Map, geometry: MapGeometry,
                  borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
                  ) -> tuple[BorderMark, ...]:
-    """A bar across the middle of every shared border that is not a link, and a connector
-    for every link whose spaces share no border (the geometry's own line for it when it
-    has one, else a straight line between the nearest outline points)."""
+    """A bar across every shared border that is not a link (where it keeps clear of every
+    other outline), and a connector for every link whose spaces share no border (the
+    geometry's own line for it when it has one, else a straight line between the nearest
+    outline points)."""
     if borders is None:
         borders = shared_borders(geometry)
     links = set(game_map.edges)
     marks: list[BorderMark] = []
+    outline: set[Segment] = set()
+    for shape in geometry.shapes:
+        for ring in shape.rings:
+            for i in range(len(ring)):
+                u, v = ring[i - 1], ring[i]
+                outline.add((u, v) if u < v else (v, u))
     for pair, segs in borders.items():
         if make_edge(*pair) in links:
             continue
-        (ax, ay), (bx, by) = max(segs, key=lambda s: (math.dist(*s), s))
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        length = math.dist((ax, ay), (bx, by))
-        nx, ny = -(by - ay) / length, (bx - ax) / length
-        h = BAR_LENGTH / 2
-        marks.append(BorderMark("bar", pair, ((round(mx - nx * h, 2), round(my - ny * h, 2)),
-                                              (round(mx + nx * h, 2), round(my + ny * h, 2)))))
+        own = set(segs)
+        p, q = _bar(segs, sorted(outline - own))
+        marks.append(BorderMark("bar", pair, ((round(p[0], 2), round(p[1], 2)),
+                                              (round(q[0], 2), round(q[1], 2)))))
     lines = {make_edge(*ln.ref.split("-", 1)): ln.points for ln in geometry.lines
              if "-" in ln.ref}
     for a, b in sorted(links):
@@ -169,6 +269,97 @@ def border_marks(game_map: Map, geometry: MapGeometry,
     return tuple(marks)
 
 
+def ferry_line(geometry: MapGeometry, mark: BorderMark) -> tuple[tuple[Point, ...], Point]:
+    """A link over water as drawn, from one write-in circle's rim to the other's (so it
+    reads as a link, not as coastline, however narrow the strait): straight when that
+    passes no third circle, else through the strait (the geometry's coast-to-coast line);
+    and where its ferry mark goes: the point of the line nearest the strait's middle."""
+    radius = geometry.circle_diameter / 2
+    a, b = (geometry.shape(s).anchor for s in mark.pair)
+    others = [shape.anchor for shape in geometry.shapes if shape.space not in mark.pair]
+    strait = list(mark.points)
+    if math.dist(a, strait[-1]) + math.dist(b, strait[0]) < \
+            math.dist(a, strait[0]) + math.dist(b, strait[-1]):
+        strait.reverse()
+
+    def clear(path: list[Point]) -> float:
+        return min((_segment_distance(c, c, p, q) - radius for c in others
+                    for p, q in zip(path, path[1:], strict=False)), default=99.0)
+
+    path = [a, b]
+    if clear(path) < 0.5:
+        through = [a, *strait, b]
+        if clear(through) > clear(path):
+            path = through
+    # cut at the rims
+    (p0, p1), (q1, q0) = path[:2], path[-2:]
+    d0, d1 = math.dist(p0, p1) or 1.0, math.dist(q0, q1) or 1.0
+    start = (p0[0] + (p1[0] - p0[0]) * radius / d0, p0[1] + (p1[1] - p0[1]) * radius / d0)
+    end = (q0[0] + (q1[0] - q0[0]) * radius / d1, q0[1] + (q1[1] - q0[1]) * radius / d1)
+    line = [start, *path[1:-1], end] if len(path) > 2 else [start, end]
+    mid = (sum(x for x, _ in strait) / len(strait), sum(y for _, y in strait) / len(strait))
+    best = min(((math.dist(mid, m), m) for m in _along(line, 0.25)
+                if math.dist(m, start) >= FERRY_R + 0.5 and math.dist(m, end) >= FERRY_R + 0.5),
+               default=(0.0, _along(line, 0.25)[len(_along(line, 0.25)) // 2]))
+    at = best[1]
+    return tuple((round(x, 2), round(y, 2)) for x, y in line), (round(at[0], 2),
+                                                               round(at[1], 2))
+
+
+def _along(line: Sequence[Point], step: float) -> list[Point]:
+    """Points every ``step`` mm along a polyline."""
+    out: list[Point] = []
+    for (ax, ay), (bx, by) in zip(line, line[1:], strict=False):
+        n = max(1, int(math.dist((ax, ay), (bx, by)) / step))
+        out += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n)]
+    return out + [line[-1]]
+
+
+FERRY_R = 1.9
+"""Radius of the white disc a ferry mark stands on, mm."""
+
+
+def _ferry(dwg: svgwrite.Drawing, x: float, y: float, style: Style) -> Group:
+    """A ferry mark: a small boat (hull and funnel) on a white disc."""
+    g = dwg.g(class_="ferry")
+    g.add(dwg.circle((round(x, 2), round(y, 2)), FERRY_R, fill="#ffffff",
+                     stroke=style.ink["outline"], stroke_width=0.3))
+    ink = style.ink["text"]
+    hull = [(x - 1.3, y + 0.1), (x + 1.3, y + 0.1), (x + 0.8, y + 0.9), (x - 0.8, y + 0.9)]
+    g.add(dwg.polygon([(round(px, 2), round(py, 2)) for px, py in hull], fill=ink))
+    g.add(dwg.rect((round(x - 0.35, 2), round(y - 0.9, 2)), (0.7, 0.9), fill=ink))
+    return g
+
+
+def divide_segments(game_map: Map,
+                    borders: dict[tuple[SpaceId, SpaceId], list[Segment]]) -> list[Segment]:
+    """The bold line between north and south: the borders whose two sides differ in
+    latitude, less the pieces (runs of touching segments) shorter than
+    ``DIVIDE_SHORTEST``."""
+    segs = sorted(seg for (a, b), found in borders.items()
+                  if game_map.space(a).area.latitude != game_map.space(b).area.latitude
+                  for seg in found)
+    at: dict[Point, list[int]] = {}
+    for k, (p, q) in enumerate(segs):
+        at.setdefault(p, []).append(k)
+        at.setdefault(q, []).append(k)
+    piece = list(range(len(segs)))
+
+    def root(k: int) -> int:
+        while piece[k] != k:
+            piece[k] = piece[piece[k]]
+            k = piece[k]
+        return k
+
+    for ks in at.values():
+        for k in ks[1:]:
+            piece[root(k)] = root(ks[0])
+    length: dict[int, float] = {}
+    for k, (p, q) in enumerate(segs):
+        length[root(k)] = length.get(root(k), 0.0) + math.dist(p, q)
+    return [seg for k, seg in enumerate(segs) if length[root(k)] >= DIVIDE_SHORTEST]
+
+
 def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             origin: tuple[float, float], style: Style, *,
             cells: Mapping[SpaceId, Cell] | None = None,
@@ -181,8 +372,9 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     """
     dx, dy = origin
     group = dwg.g(class_="map")
-    context = dwg.g(class_="context", fill=style.ink["context_land"], stroke="#d0d0d0",
-                    stroke_width=0.2)
+    context = dwg.g(class_="context",
+                    fill="#ffffff" if style.low_ink else style.ink["context_land"],
+                    stroke="#b0b0b0" if style.low_ink else "#d0d0d0", stroke_width=0.2)
     for ring in geometry.context:
         context.add(dwg.path(d=_ring_path((ring,), dx, dy)))
     group.add(context)
@@ -192,21 +384,17 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     for shape in geometry.shapes:
         space = game_map.space(shape.space)
         tinted = tint and len(space.regions) == 2
-        fill = style.areas[space.area] if tinted else "#ffffff"
+        fill, textures = area_paint(dwg, style, space.area) if tinted else ("#ffffff", [])
         path_d = _ring_path(shape.rings, dx, dy)
         spaces.add(dwg.path(d=path_d, fill=fill, fill_rule="evenodd", id=f"space-{space.id}"))
-        texture = area_texture(dwg, style, space.area) if tinted else None
-        if texture:
+        for texture in textures:
             spaces.add(dwg.path(d=path_d, fill=texture, fill_rule="evenodd", stroke="none"))
     group.add(spaces)
 
     # The line between north and south: the borders whose two sides differ in latitude.
-    divide = []
     borders = shared_borders(geometry)
-    for (a, b), segs in borders.items():
-        if game_map.space(a).area.latitude != game_map.space(b).area.latitude:
-            divide += [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
-                       for p, q in segs]
+    divide = [f"M{p[0] + dx:.2f},{p[1] + dy:.2f}L{q[0] + dx:.2f},{q[1] + dy:.2f}"
+              for p, q in divide_segments(game_map, borders)]
     if divide:
         group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
                            stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
@@ -214,23 +402,31 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     marks = border_marks(game_map, geometry, borders)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
+    ferries = dwg.g(class_="ferries")
     for mark in marks:
         if mark.kind == "connector":
-            links.add(dwg.polyline([(x + dx, y + dy) for x, y in mark.points],
+            drawn, at = ferry_line(geometry, mark)
+            links.add(dwg.polyline([(round(x + dx, 2), round(y + dy, 2)) for x, y in drawn],
                                    class_="connector", id=f"link-{'-'.join(mark.pair)}"))
+            ferries.add(_ferry(dwg, at[0] + dx, at[1] + dy, style))
     connected = {"-".join(m.pair) for m in marks if m.kind == "connector"}
     for line in geometry.lines:
         if line.kind == "water-link" and "-".join(sorted(line.ref.split("-", 1))) not in connected:
             links.add(dwg.polyline([(x + dx, y + dy) for x, y in line.points]))
     group.add(links)
+    group.add(ferries)
     bars = dwg.g(class_="no-links", stroke_linecap="butt")
     for mark in marks:
         if mark.kind == "bar":
             (x1, y1), (x2, y2) = mark.points
             ends = ((round(x1 + dx, 2), round(y1 + dy, 2)), (round(x2 + dx, 2), round(y2 + dy, 2)))
-            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.0))
-            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.0,
+            # A hollow bar (two strokes with white between) on a white casing: drawn
+            # like nothing else on the sheet.
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=2.4))
+            bars.add(dwg.line(*ends, stroke=style.ink["text"], stroke_width=1.4,
                               class_="no-link", id=f"no-link-{'-'.join(mark.pair)}"))
+            bars.add(dwg.line(*ends, stroke="#ffffff", stroke_width=0.5,
+                              class_="no-link-core"))
     group.add(bars)
 
     radius = geometry.circle_diameter / 2
@@ -310,9 +506,13 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style,
         x = x0 + (k % columns) * cell_w
         y = y0 + (k // columns) * cell_h
         item = dwg.g(class_=f"key key-{region.value}")
-        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=style.region_colour[region],
+        colour = style.region_colour[region]
+        item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5,
+                          fill="#ffffff" if style.low_ink else colour,
+                          stroke=colour if style.low_ink else "none", stroke_width=0.6,
                           class_="key-chip"))
-        texture = pattern_fill(dwg, style.region_pattern[region], "#ffffff", pitch=1.6,
+        texture = pattern_fill(dwg, style.region_pattern[region],
+                               colour if style.low_ink else "#ffffff", pitch=1.6,
                                opacity=0.9)
         if texture:
             item.add(dwg.rect((x, y), (chip_w, 5.0), rx=0.5, fill=texture))
@@ -330,9 +530,15 @@ def add_legend(dwg: svgwrite.Drawing, origin: tuple[float, float], style: Style,
                                 stroke_width=0.9))
             item.add(sample)
         else:
-            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=_region_tint(style, region),
-                              stroke=style.ink["outline"], stroke_width=0.25,
-                              class_="key-map"))
+            area = next(a for a in ALL_AREAS if a.longitude is region)
+            fill, textures = area_paint(dwg, style, area)
+            if not style.low_ink:
+                fill, textures = _region_tint(style, region), []
+            item.add(dwg.rect((sx, y), (6.0, 5.0), fill=fill, stroke=style.ink["outline"],
+                              stroke_width=0.25, class_="key-map"))
+            for texture in textures:
+                if texture != area_texture(dwg, style, area):
+                    item.add(dwg.rect((sx, y), (6.0, 5.0), fill=texture))
         item.add(text(dwg, region.value.capitalize(), sx + 7.2, y + 3.9, 8, bold=True,
                       fill=style.ink["text"]))
         legend.add(item)
@@ -381,11 +587,14 @@ def furniture_box(page_w: float, page_h: float,
 
 
 def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
-    """What the sheet's QR code carries: ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``
-    (seed ``-`` for an unseeded sheet), so a photo of a filled sheet can be matched to
-    its map, paper and game later."""
+    """What the sheet's QR code carries: ``sheetgen:sheet:v<layout>:<map>:<paper>:<seed>:<n>``
+    (``v2`` today, :data:`SHEET_LAYOUT`), so a photo of a filled sheet can be matched to its
+    layout, map, paper and game later. A sheet printed without a seed (a blank sheet, every
+    sheet of a kit) carries ``-`` as its seed. Sheets of layout 1 carry no layout field:
+    ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
     seed = "-" if options.seed is None else str(options.seed)
-    return f"sheetgen:sheet:{game_map.id}:{paper.id}:{seed}:{options.sheet_number}"
+    return (f"sheetgen:sheet:v{SHEET_LAYOUT}:{game_map.id}:{paper.id}:{seed}:"
+            f"{options.sheet_number}")
 
 
 def turn_count(game_map: Map) -> int:
@@ -396,7 +605,7 @@ def turn_count(game_map: Map) -> int:
 
 def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:
     """Four filled squares, one per corner, ``MARK_INSET`` mm from both paper edges."""
-    group = dwg.g(class_="registration-marks", fill="#000000")
+    group = dwg.g(class_="registration-marks", fill="#000000", id="registration-marks")
     far_x, far_y = page_w - MARK_INSET - MARK_SIZE, page_h - MARK_INSET - MARK_SIZE
     for x, y in ((MARK_INSET, MARK_INSET), (far_x, MARK_INSET), (MARK_INSET, far_y),
                  (far_x, far_y)):
@@ -428,7 +637,7 @@ def add_score_boxes(dwg: svgwrite.Drawing, x: float, y: float, style: Style,
     cells = (*fields, ("Total", "score-total"))
     for k, (label, cls) in enumerate(cells):
         bx = x + k * (box_w + 6.0)
-        group.add(text(dwg, label, bx, y + 7.4, 5.5, fill=muted))
+        group.add(text(dwg, label, bx, y + 7.4, TYPE_MIN_PT, fill=muted))
         group.add(_box(dwg, bx, y + 8.6, box_w, box_h, style, f"score-box {cls}"))
         if k < len(fields):
             group.add(text(dwg, "+" if k < len(fields) - 1 else "=", bx + box_w + 3.0,
@@ -466,7 +675,8 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
         by = y + 5.0 + (k // per_row) * (pitch + 2.2)
         group.add(dwg.rect((round(bx, 2), round(by, 2)), (side, side), fill="#ffffff",
                            stroke=style.ink["outline"], stroke_width=0.3, class_="turn-box"))
-        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 1.9, 4.5, anchor="middle",
+        group.add(text(dwg, str(k + 1), bx + side / 2, by + side + 2.1, TYPE_MIN_PT,
+                       anchor="middle",
                        fill=style.ink["muted"]))
     rows = -(-turns // per_row)
     return group, 3.6 * (len(title) - 1) + 5.0 + rows * (pitch + 2.2)
@@ -475,8 +685,15 @@ def add_turn_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float, tu
 RULES = ("Route: neighbouring spaces, never lower, no space twice, never through an X; "
          "equal numbers may follow each other; a star is any number. "
          "Score: 1 point per space on your route + 1 per circled space on it. "
-         "Tie-break: most circled spaces on the whole board. "
-         "A bar across a border: no link there; a dashed line: a link over water.")
+         "A hollow bar across a border: no link there.")
+"""The rules in brief, printed on every sheet (the tie-break is spelt out at its box)."""
+FERRY_RULE = " A dashed line with a boat: a link over water."
+"""Added to :data:`RULES` on a map with links over water."""
+
+
+def rules_text(game_map: Map) -> str:
+    """The rules a sheet of ``game_map`` prints."""
+    return RULES + (FERRY_RULE if game_map.water_edges else "")
 
 
 NAME_X = MARGIN + 72.0
@@ -551,7 +768,8 @@ def sheet_marks_svg(game_map: Map, paper: Paper, options: SheetOptions,
     width, height = paper.landscape
     dwg = new_page(width, height)
     add_player_name(dwg, options)
-    dwg.add(add_qr(dwg, sheet_code(game_map, paper, options), *code_at, QR_MODULE))
+    dwg.add(add_qr(dwg, sheet_code(game_map, paper, options), *code_at, QR_MODULE,
+                   id_="sheet-code"))
     return str(dwg.tostring())
 
 
@@ -590,9 +808,10 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOpt
         tracker, th = add_turn_tracker(dwg, fx, y, fw, turn_count(game_map), style)
         dwg.add(tracker)
         y += th + 3.0
-        for line in wrap(RULES, fw, 6.5):
-            dwg.add(text(dwg, line, fx, y + 2.4, 6.5, fill=style.ink["text"], class_="rules"))
-            y += 3.0
+        for line in wrap(rules_text(game_map), fw, RULES_PT):
+            dwg.add(text(dwg, line, fx, y + 2.5, RULES_PT, fill=style.ink["text"],
+                         class_="rules"))
+            y += 3.1
         qx, qy = fx - 4 * QR_MODULE, fy + fh - code_side + 4 * QR_MODULE
         credit_x = qx + code_side - 4 * QR_MODULE + 2.0
         credit_y, credit_w = fy + fh, fx + fw - credit_x
@@ -601,9 +820,9 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOpt
         dwg.add(add_legend(dwg, (x, fy), style, columns=3))
         ks = legend_size(3)
         rules_w = ks[0] - 2.0
-        for k, line in enumerate(wrap(RULES, rules_w, 6.0)[:3]):
-            dwg.add(text(dwg, line, x, fy + ks[1] + 2.6 + 2.7 * k, 6.0, fill=style.ink["text"],
-                         class_="rules"))
+        for k, line in enumerate(wrap(rules_text(game_map), rules_w, RULES_PT)):
+            dwg.add(text(dwg, line, x, fy + ks[1] + 2.9 + 3.0 * k, RULES_PT,
+                         fill=style.ink["text"], class_="rules"))
         x += ks[0] + 4.0
         dwg.add(add_score_boxes(dwg, x, fy, style))
         x += SCORE_SIZE[0] + 7.0
@@ -612,9 +831,10 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOpt
         tracker_w = qx + 4 * QR_MODULE - 3.0 - x
         tracker, _ = add_turn_tracker(dwg, x, fy, tracker_w, turn_count(game_map), style)
         dwg.add(tracker)
-        credit_x, credit_y, credit_w = qx - 2.0, fy + fh, 0.0
+        # The credit under the rules, as wide as the key.
+        credit_x, credit_y, credit_w = fx, fy + fh, ks[0]
     if marks:
-        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
     add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
     return str(dwg.tostring()), (qx, qy)
 
@@ -625,7 +845,7 @@ def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float
     from ``x`` and wrapped to ``width`` mm, or (``width`` 0) ending at ``x`` unwrapped."""
     anchor = "start" if width else "end"
     if width:
-        credit = [part for line in credit for part in wrap(line, width, 5.0)]
+        credit = [part for line in credit for part in wrap(line, width, TYPE_MIN_PT)]
     for k, line in enumerate(reversed(credit)):
-        dwg.add(text(dwg, line, x, bottom - 3.0 * k, 5.0, anchor=anchor,
+        dwg.add(text(dwg, line, x, bottom - 2.7 * k, TYPE_MIN_PT, anchor=anchor,
                      fill=style.ink["muted"], class_="attribution"))

@@ -17,7 +17,7 @@ from sheetgen.games.ontour.entry import OnTour, geometry_of
 from sheetgen.games.ontour.rules import Script
 from sheetgen.games.ontour.score import RouteResult, Standings
 from sheetgen.maps import attribution, find_map
-from sheetgen.model import Deadline, Map, ride_points
+from sheetgen.model import Deadline, Map, MapGeometry, ride_points
 from sheetgen.templates import Paper
 
 
@@ -161,6 +161,9 @@ class Paris(OnTour):
         geometry = geometry_of(game_map)
         swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),)}
         body = [Part(p.title, swaps.get(p.title, p.pages)) for p in parts[1:]]
-        cover = cover_svg(game_map, geometry, paper, body,
-                          draw_map=add_paris_map)
+        def preview(dwg: Any, game_map: Map, geometry: MapGeometry,
+                    origin: tuple[float, float], style: Any) -> Any:
+            return add_paris_map(dwg, game_map, geometry, origin, style, letters=False)
+
+        cover = cover_svg(game_map, geometry, paper, body, draw_map=preview)
         return [Part(parts[0].title, (cover,)), *body]

@@ -12,7 +12,9 @@ river, then the dock club's centre) and ``link`` (``ref`` "A-B"; the two club ce
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from functools import cache
 from math import atan2, hypot
 
 import svgwrite
@@ -23,7 +25,7 @@ from sheetgen.draw.page import new_page
 from sheetgen.draw.pdf import Layers
 from sheetgen.draw.qr import add_qr, qr_side
 from sheetgen.draw.style import Style, load_style
-from sheetgen.draw.text import route_proof, text, text_width, wrap
+from sheetgen.draw.text import TYPE_MIN_PT, route_proof, text, text_width, wrap
 from sheetgen.games.ontour.score import PlayerScore, Standings
 from sheetgen.games.ontour.sheet import (
     MARGIN,
@@ -36,7 +38,7 @@ from sheetgen.games.ontour.sheet import (
     add_legend,
     add_score_boxes,
     add_turn_tracker,
-    area_texture,
+    area_paint,
     legend_size,
     score_size,
     sheet_code,
@@ -74,13 +76,120 @@ def _shift(points: Sequence[tuple[float, float]], dx: float,
     return [(round(x + dx, 2), round(y + dy, 2)) for x, y in points]
 
 
+TAG_R = 1.7
+"""Radius of a dock club's letter tag, mm: the tag sits just outside the club's rim."""
+LETTER_R = 1.1
+"""Half the box of a club's a/b letter (6 pt), mm."""
+
+
+def _point_segment(p: tuple[float, float], a: tuple[float, float],
+                   b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    vx, vy = bx - ax, by - ay
+    t = ((px - ax) * vx + (py - ay) * vy) / ((vx * vx + vy * vy) or 1.0)
+    t = max(0.0, min(1.0, t))
+    return hypot(px - ax - t * vx, py - ay - t * vy)
+
+
+@cache
+def badge_spots(geometry: MapGeometry) -> dict[str, tuple[float, float]]:
+    """Each dock badge's centre (map mm): the geometry's point on the river, slid along
+    the river (in 0.25 mm steps, nearest first) where the badge would touch a club's
+    circle or an earlier badge, so that it keeps 0.3 mm clear of both."""
+    radius = geometry.circle_diameter / 2
+    circles = [shape.anchor for shape in geometry.shapes]
+    river = [pts for _, pts in lines_of(geometry, "river")]
+    points = [p for pts in river for p in pts]
+    path: list[tuple[float, float]] = []
+    for pts in river:  # the river sampled every 0.25 mm
+        for (ax, ay), (bx, by) in zip(pts, pts[1:], strict=False):
+            n = max(1, int(hypot(bx - ax, by - ay) / 0.25))
+            path += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n)]
+    out: dict[str, tuple[float, float]] = {}
+    for letter, pts in lines_of(geometry, "dock"):
+        start = pts[0]
+
+        def clear(p: tuple[float, float]) -> bool:
+            return all(hypot(p[0] - x, p[1] - y) >= radius + BADGE_R + 0.3
+                       for x, y in circles) and all(
+                hypot(p[0] - x, p[1] - y) >= 2 * BADGE_R + 0.3 for x, y in out.values())
+
+        if clear(start) or not points:
+            out[letter] = start
+            continue
+        here = min(range(len(path)), key=lambda k: hypot(path[k][0] - start[0],
+                                                         path[k][1] - start[1]))
+        found = start
+        for step in range(1, len(path)):
+            candidates = [k for k in (here - step, here + step) if 0 <= k < len(path)]
+            hit = [path[k] for k in candidates if clear(path[k])]
+            if hit:
+                found = hit[0]
+                break
+        out[letter] = (round(found[0], 2), round(found[1], 2))
+    return out
+
+
+@cache
+def letter_spots(geometry: MapGeometry,
+                 docks: tuple[tuple[str, str], ...]) -> dict[str, tuple[float, float]]:
+    """Where each club's letter goes (map mm, the centre of its tag or letter): just
+    outside the club's rim, at the angle (every 10 degrees) that keeps it furthest from
+    every link, river line, dock badge, numeral, other circle and letter already placed;
+    a dock club's tag prefers the side facing its river badge. ``docks`` pairs a club with
+    its dock letter."""
+    radius = geometry.circle_diameter / 2
+    dock_of = dict(docks)
+    badge = badge_spots(geometry)
+    circles = {shape.space: shape.anchor for shape in geometry.shapes}
+    segments: list[tuple[tuple[float, float], tuple[float, float], float]] = []
+    for _, (a, b) in lines_of(geometry, "link"):
+        segments.append((a, b, LINK_W / 2))
+    for kind, width in (("river", RIVER_W), ("river-arm", ARM_W)):
+        for _, pts in lines_of(geometry, kind):
+            segments += [(p, q, width / 2 + 0.35) for p, q in zip(pts, pts[1:], strict=False)]
+    discs = [(xy, BADGE_R) for xy in badge.values()]
+    for ref, pts in lines_of(geometry, "numeral"):
+        x, y = pts[0]
+        w = text_width(ref, 9, bold=True) + 1.4
+        discs.append(((x, y - 1.05), max(w / 2, 1.95)))
+    placed: dict[str, tuple[float, float]] = {}
+    for shape in geometry.shapes:
+        cx, cy = shape.anchor
+        size = TAG_R if shape.space in dock_of else LETTER_R
+        own_tie = None
+        if shape.space in dock_of:
+            own_tie = badge[dock_of[shape.space]]
+        best: tuple[float, float, tuple[float, float]] | None = None
+        for step in range(36):
+            angle = math.radians(45 + 10 * step)
+            d = radius + size + 0.3
+            spot = (cx + d * math.cos(angle), cy + d * math.sin(angle))
+            clear = min(
+                [_point_segment(spot, a, b) - w - size for a, b, w in segments]
+                + [hypot(spot[0] - x, spot[1] - y) - r - size for (x, y), r in discs]
+                + [hypot(spot[0] - x, spot[1] - y) - radius - size
+                   for space, (x, y) in circles.items() if space != shape.space]
+                + [hypot(spot[0] - x, spot[1] - y) - 2 * LETTER_R for x, y in placed.values()])
+            lean = 0.0
+            if own_tie is not None:  # the tag faces its badge
+                lean = -hypot(spot[0] - own_tie[0], spot[1] - own_tie[1]) * 0.05
+            key = (round(min(clear, 1.5) + lean, 3), -step)
+            if best is None or key > (best[0], best[1]):
+                best = (key[0], key[1], spot)
+        assert best is not None
+        placed[shape.space] = (round(best[2][0], 2), round(best[2][1], 2))
+    return placed
+
+
 def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                   origin: tuple[float, float], style: Style, *,
                   cells: Mapping[SpaceId, Cell] | None = None, tint: bool = True,
-                  notes: Mapping[str, str] | None = None) -> Group:
+                  notes: Mapping[str, str] | None = None, letters: bool = True) -> Group:
     """The Paris map at ``origin``: arrondissements tinted by area, the Seine with its
     islands, numerals, links, club circles (with ``cells`` written in them) and docks.
-    ``notes`` prints a short text beside an arrondissement's numeral (setup numbers)."""
+    ``notes`` prints a short text beside an arrondissement's numeral (setup numbers).
+    ``letters`` False leaves out the docks' and clubs' letters (a small preview)."""
     dx, dy = origin
     group = dwg.g(class_="map paris")
     arrs = dwg.g(class_="arrondissements", stroke=style.ink["outline"], stroke_width=0.35,
@@ -92,10 +201,9 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
             continue
         seen.add(space.group or space.id)
         path_d = _ring_path(shape.rings, dx, dy)
-        fill = style.areas[space.area] if tint else "#ffffff"
+        fill, textures = area_paint(dwg, style, space.area) if tint else ("#ffffff", [])
         arrs.add(dwg.path(d=path_d, fill=fill, id=f"arrondissement-{space.group}"))
-        texture = area_texture(dwg, style, space.area) if tint else None
-        if texture:
+        for texture in textures:
             arrs.add(dwg.path(d=path_d, fill=texture, stroke="none"))
     group.add(arrs)
 
@@ -138,8 +246,9 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(numerals)
 
     docks = dwg.g(class_="docks")
+    badges = badge_spots(geometry)
     for letter, pts in lines_of(geometry, "dock"):
-        (rx, ry), (cx, cy) = pts
+        (rx, ry), (cx, cy) = badges[letter], pts[1]
         length = hypot(cx - rx, cy - ry) or 1.0
         if length > radius + BADGE_R:
             ux, uy = (cx - rx) / length, (cy - ry) / length
@@ -151,32 +260,32 @@ def add_paris_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         docks.add(dwg.circle((round(rx + dx, 2), round(ry + dy, 2)), BADGE_R, fill=BANK,
                              stroke="#ffffff", stroke_width=0.4, class_="dock",
                              id=f"dock-{letter}"))
-        docks.add(text(dwg, letter, rx + dx, ry + dy + 1.15, 8, bold=True, anchor="middle",
-                       fill="#ffffff"))
+        if letters:
+            docks.add(text(dwg, letter, rx + dx, ry + dy + 1.15, 8, bold=True,
+                           anchor="middle", fill="#ffffff"))
     group.add(docks)
 
     circles = dwg.g(class_="write-in")
     dock_of = {d.space: d.letter for d in game_map.docks}
-    dock_line = dict(lines_of(geometry, "dock"))
+    spots = letter_spots(geometry, tuple(sorted(dock_of.items())))
     for shape in geometry.shapes:
         cx, cy = shape.anchor[0] + dx, shape.anchor[1] + dy
         circles.add(dwg.circle((round(cx, 2), round(cy, 2)), radius, fill="#ffffff",
                                stroke=style.ink["outline"], stroke_width=0.4,
                                class_="circle", id=f"circle-{shape.space}"))
         if shape.space in dock_of:
-            # A dock club wears its dock's letter on the rim facing the river badge.
-            (rx, ry), _ = dock_line[dock_of[shape.space]]
-            length = hypot(rx + dx - cx, ry + dy - cy) or 1.0
-            tx = cx + (rx + dx - cx) / length * radius
-            ty = cy + (ry + dy - cy) / length * radius
-            circles.add(dwg.circle((round(tx, 2), round(ty, 2)), 1.7, fill=BANK,
+            # A dock club wears its dock's letter in a tag just outside its rim.
+            tx, ty = spots[shape.space][0] + dx, spots[shape.space][1] + dy
+            circles.add(dwg.circle((round(tx, 2), round(ty, 2)), TAG_R, fill=BANK,
                                    stroke="#ffffff", stroke_width=0.3, class_="dock-tag"))
-            circles.add(text(dwg, dock_of[shape.space], tx, ty + 0.85, 6, bold=True,
-                             anchor="middle", fill="#ffffff"))
-        else:
-            # The club's letter (a/b) small inside the rim, for copying a board to a CSV.
-            circles.add(text(dwg, shape.space[-1], cx + radius * 0.62, cy + radius * 0.78,
-                             5, anchor="middle", fill=style.ink["muted"],
+            if letters:
+                circles.add(text(dwg, dock_of[shape.space], tx, ty + 0.85, 6, bold=True,
+                                 anchor="middle", fill="#ffffff"))
+        elif letters:
+            # The club's letter (a/b) just outside the rim, for copying a board to a CSV.
+            lx, ly = spots[shape.space][0] + dx, spots[shape.space][1] + dy
+            circles.add(text(dwg, shape.space[-1], lx, ly + 0.6, TYPE_MIN_PT, bold=True,
+                             anchor="middle", fill=style.ink["muted"],
                              class_="club-letter"))
         if cells and shape.space in cells:
             circles.add(_cell_mark(dwg, cells[shape.space], cx, cy, radius, style))
@@ -294,7 +403,7 @@ def _paris_sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: Sh
     # In the corner, its quiet zone inside the margin (clear of the registration mark).
     qx, qy = width - MARGIN - code_side, height - MARGIN - code_side
     if marks:
-        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE))
+        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
 
     dwg.add(add_score_boxes(dwg, band.x, band.y, style, SCORE_FIELDS))
     rules_x = band.x + score_size(SCORE_FIELDS)[0] + 8.0

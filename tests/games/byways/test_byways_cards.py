@@ -24,6 +24,11 @@ def test_six_vehicles_with_the_abilities_of_the_sources() -> None:
     assert set(immune_to("accident")) == set(immune_to("repair")) == {"Ancient One"}
     assert set(immune_to("weather")) == set(immune_to("traffic")) == {"Cowboy"}
     assert immune_to("police") == ("Five-O",)
+    # the rulebook names the Stationary Wagon among the vehicles some events leave alone
+    assert immune_to("papers") == ("Stationary Wagon", "Five-O")
+    for v in vehicles():
+        if v.name in ("Cowboy", "Stationary Wagon", "Five-O", "Ancient One"):
+            assert v.immune, v.name
     for v in vehicles():  # each ability names the event titles it shrugs off
         for kind in v.immune:
             titles = [e.title for e in events() if e.kind == kind]
@@ -35,6 +40,17 @@ def test_events_cover_traffic_both_ways_and_name_their_immune_vehicles() -> None
     for way in ("North", "South", "East", "West"):
         assert any(way in t for t in titles)
     assert {e.kind for e in events()} >= {"traffic", "accident", "repair", "weather"}
+    # every card has an effect the rules engine applies, named in its text
+    for e in events():
+        effect = e.effect
+        set_fields = [effect.toward, effect.cap, effect.no_byways or None,
+                      effect.discard or None, effect.allowance, effect.draw or None]
+        assert sum(f is not None for f in set_fields) == 1, e.title
+        if effect.toward is not None:
+            assert effect.toward.value in e.text
+        for number in (effect.cap, effect.allowance):
+            if number:
+                assert str(number) in e.text, e.title
 
 
 def pages_text(pdf: bytes) -> list[str]:

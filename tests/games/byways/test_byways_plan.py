@@ -36,8 +36,10 @@ def distances(source: str, closed: set[str]) -> dict[str, int]:
     return dist
 
 
-def brute_force(start: str, hand: list[Byway], avoid: str | None) -> float:
+def brute_force(start: str, hand: list[Byway], avoid: str | None,
+                finish: str | None = None, drop: bool = True) -> float:
     """Every allowed drop, every order, every direction."""
+    finish = start if finish is None else finish
     closed = set(ROAD.lettered(avoid)) if avoid else set()
     memo: dict[str, dict[str, int]] = {}
 
@@ -50,8 +52,8 @@ def brute_force(start: str, hand: list[Byway], avoid: str | None) -> float:
     blues = [b for b in hand if b.colour is Colour.BLUE]
     drops = [[r] for r in reds] + [list(p) for p in combinations(blues, 2)]
     best = math.inf
-    for drop in drops or [[]]:
-        kept = [b for b in hand if b not in drop]
+    for dropped in (drops or [[]]) if drop else [[]]:
+        kept = [b for b in hand if b not in dropped]
         for order in permutations(kept):
             for flips in product((False, True), repeat=len(order)):
                 at, total = start, 0.0
@@ -59,14 +61,15 @@ def brute_force(start: str, hand: list[Byway], avoid: str | None) -> float:
                     first, last = byway.ends[::-1] if flip else byway.ends
                     total += d(at, first) + byway.length - 1
                     at = last
-                best = min(best, total + d(at, start))
+                best = min(best, total + d(at, finish))
     return best
 
 
-def check_drive(result: Plan, hand: list[Byway]) -> None:
+def check_drive(result: Plan, hand: list[Byway], finish: str | None = None) -> None:
     """The drive is a walk on open spaces that drives each kept byway end to end."""
     steps = [s.space for s in result.drive]
-    assert steps[0] == steps[-1] == result.start
+    assert steps[0] == result.start
+    assert steps[-1] == (result.start if finish is None else finish)
     edges = set(ROAD.map.edges)
     for a, b in zip(steps, steps[1:], strict=False):
         assert (min(a, b), max(a, b)) in edges
@@ -97,6 +100,35 @@ def test_agrees_with_brute_force_on_small_hands(seed: int) -> None:
     result = plan(ROAD, start, hand, avoid)
     assert result.spaces == brute_force(start, hand, avoid)
     check_drive(result, hand)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_replan_from_anywhere_home_agrees_with_brute_force(seed: int) -> None:
+    """A car on its way re-plans from where it stands (a byway's end, often) to its
+    start, keeping every byway left."""
+    rng = random.Random(1000 + seed)
+    hand = small_hand(rng)
+    byway_ends = sorted({end for b in hand for end in b.ends})
+    start = rng.choice(byway_ends + sorted(ROAD.map.space_ids)[:5])
+    finish = rng.choice(sorted(ROAD.starts.values()))
+    result = plan(ROAD, start, hand, finish=finish, drop=False)
+    assert result.dropped == ()
+    assert result.spaces == brute_force(start, hand, None, finish, drop=False)
+    check_drive(result, hand, finish)
+    legs = result.legs()
+    assert [b for b, _ in legs] == list(result.order())
+    for byway_id, entry in legs:
+        assert entry in ROAD.byway(byway_id).ends
+
+
+def test_standing_on_a_byway_end_the_drive_starts_on_it() -> None:
+    byway = ROAD.find_byway("Tioga Road")
+    assert byway is not None
+    home = ROAD.starts["CA"]
+    result = plan(ROAD, byway.spaces[0], [byway], finish=home, drop=False)
+    assert result.drive[0].byway == byway.id  # the space stood on counts, once
+    assert [s.space for s in result.drive[:byway.length]] == list(byway.spaces)
+    assert result.spaces == byway.length - 1 + brute_force(byway.spaces[-1], [], None, home)
 
 
 def test_a_far_red_byway_is_the_one_dropped() -> None:

@@ -269,9 +269,10 @@ def test_a4_poker_test_page_is_landscape_like_its_deck() -> None:
 
 @pytest.mark.parametrize("paper_id", ["a4", "letter"])
 @pytest.mark.parametrize("size_id", SIZES)
-@pytest.mark.parametrize(("bleed", "backs"), [(0.0, "none"), (3.0, "duplex-long"),
-                                              (3.0, "fold"), (6.0, "none")])
-def test_marks_stay_5mm_from_the_paper_edge_and_cut_every_line(
+@pytest.mark.parametrize(("bleed", "backs"), [(0.0, "none"), (2.0, "duplex-long"),
+                                              (3.0, "duplex-long"), (3.0, "fold"),
+                                              (6.0, "none")])
+def test_marks_stay_6mm_from_the_paper_edge_and_mark_both_ends_of_every_cut(
         paper_id: str, size_id: str, bleed: float, backs: str) -> None:
     for root in _pages(paper_id, size_id, bleed, backs):
         pw, ph = _page_mm(root)
@@ -280,16 +281,36 @@ def test_marks_stay_5mm_from_the_paper_edge_and_cut_every_line(
         for x1, y1, x2, y2 in marks:
             xs, ys = (x1, x2) if x1 != x2 else (x1 - half, x1 + half), \
                 (y1, y2) if y1 != y2 else (y1 - half, y1 + half)
-            assert min(xs) >= 5.0 - 1e-6 and max(xs) <= pw - 5.0 + 1e-6
-            assert min(ys) >= 5.0 - 1e-6 and max(ys) <= ph - 5.0 + 1e-6
+            assert min(xs) >= 6.0 - 1e-6 and max(xs) <= pw - 6.0 + 1e-6
+            assert min(ys) >= 6.0 - 1e-6 and max(ys) <= ph - 6.0 + 1e-6
         if not _rects(root, "trim", "front"):
             continue  # a duplex back page: cut along the front's marks
         trims = list(_rects(root, "trim").values())
-        vertical = {round(x1, 3) for x1, _, x2, _ in marks if x1 == x2}
-        horizontal = {round(y1, 3) for _, y1, _, y2 in marks if y1 == y2}
-        for x, y, w, h in trims:
-            assert {round(x, 3), round(x + w, 3)} <= vertical
-            assert {round(y, 3), round(y + h, 3)} <= horizontal
+        assert unmarked_ends(trims, marks, bleed) == []
+
+
+def unmarked_ends(trims: list[tuple[float, float, float, float]],
+                  marks: list[tuple[float, float, float, float]], bleed: float) -> list[str]:
+    """Each end of a cut line (x or y of a trim edge, run through the whole sheet) that has
+    no crop mark beyond the bleed of the first or the last card on it."""
+    missing = []
+    for vertical in (True, False):
+        lines = {round(v, 3) for x, y, w, h in trims
+                 for v in ((x, x + w) if vertical else (y, y + h))}
+        for pos in sorted(lines):
+            on = [(y, y + h) if vertical else (x, x + w) for x, y, w, h in trims
+                  if pos in ({round(x, 3), round(x + w, 3)} if vertical
+                             else {round(y, 3), round(y + h, 3)})]
+            first = min(a for a, _ in on) - bleed
+            last = max(b for _, b in on) + bleed
+            along = [sorted((y1, y2) if vertical else (x1, x2)) for x1, y1, x2, y2 in marks
+                     if (x1 == x2 if vertical else y1 == y2)
+                     and abs((x1 if vertical else y1) - pos) < 1e-3]
+            if not any(b <= first + 1e-6 for _, b in along):
+                missing.append(f"{'x' if vertical else 'y'}={pos} start")
+            if not any(a >= last - 1e-6 for a, _ in along):
+                missing.append(f"{'x' if vertical else 'y'}={pos} end")
+    return missing
 
 
 @pytest.mark.parametrize(("paper_id", "size_id", "bleed", "backs"), [
@@ -348,20 +369,22 @@ def test_every_card_page_has_a_50mm_ruler() -> None:
             assert length == pytest.approx(50.0, abs=0.01)
 
 
-def test_a4_poker_fold_deck_takes_three_pairs_a_page() -> None:
-    # The fullest fold grid (4 pairs) leaves no room for the ruler; a 3-pair grid does,
-    # where the old layout fell back to 2 pairs: 14 sheets for the 41 cards, not 21.
+def test_a4_poker_fold_deck_with_3mm_bleed_takes_two_pairs_a_page() -> None:
+    # Three pairs (a fold across the landscape page) leave no room for marks at both ends
+    # of every cut with 3 mm bleed; the 2 mm default keeps four pairs.
     pages = _pages("a4", "poker", 3.0, "fold")
     fronts = [len(_rects(r, "trim", "front")) for r in pages]
-    assert max(fronts) == 3 and len(pages) == 14
+    assert max(fronts) == 2 and len(pages) == 21
+    default = _pages("a4", "poker", 2.0, "fold")
+    assert max(len(_rects(r, "trim", "front")) for r in default) == 4
 
 
 @pytest.mark.parametrize("paper_id", ["a4", "letter"])
 @pytest.mark.parametrize("size_id", ["poker", "bridge", "mini", "tarot"])
-def test_every_crop_mark_is_long_enough_to_cut_by_and_5_mm_in(paper_id: str,
+def test_every_crop_mark_is_long_enough_to_cut_by_and_6_mm_in(paper_id: str,
                                                               size_id: str) -> None:
     """Read back from the drawn pages of every back mode at the default bleed: each mark
-    at least 3 mm long (a blade can be set by it) and 5 mm from the paper's edge."""
+    at least 3 mm long (a blade can be set by it) and 6 mm from the paper's edge."""
     imp = imposition()
     usa = find_map("usa")
     pages = []
@@ -377,6 +400,6 @@ def test_every_crop_mark_is_long_enough_to_cut_by_and_5_mm_in(paper_id: str,
                 continue
             x1, y1, x2, y2 = (float(el.get(k, 0)) for k in ("x1", "y1", "x2", "y2"))
             lengths.append(abs(x2 - x1) + abs(y2 - y1))
-            assert min(x1, x2, y1, y2) >= 5.0 - 0.1
-            assert max(x1, x2) <= w - 5.0 + 0.1 and max(y1, y2) <= h - 5.0 + 0.1
+            assert min(x1, x2, y1, y2) >= 6.0 - 0.1
+            assert max(x1, x2) <= w - 6.0 + 0.1 and max(y1, y2) <= h - 6.0 + 0.1
     assert lengths and min(lengths) >= 3.0 - 0.1

@@ -105,7 +105,9 @@ def test_script_pdf_has_the_perfect_pages_stating_the_json_figures(
                 f"(not proven within {LIMIT} s") in turns_page
     # The route drawn is the one the CSV names, step by step.
     drawn = map_page.split("Route: ", 1)[1].replace("\n", " ").split(" › ")
-    assert [step.split(" ")[0] for step in drawn] == list(one_result.route)
+    assert [step.split(" ")[1] for step in drawn] == list(one_result.route)
+    assert [step.split(" ")[0] for step in drawn] == [f"{k}." for k in
+                                                    range(1, len(drawn) + 1)]
 
 
 def _rows(result: PerfectResult

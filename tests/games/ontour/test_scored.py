@@ -24,6 +24,7 @@ from sheetgen.games.ontour.sheet import map_origin
 from sheetgen.maps import find_geometry, find_map
 from sheetgen.model import Board, Cell
 from sheetgen.templates import paper
+from tests.draw.test_pdf import _forms_drawn
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -139,9 +140,9 @@ def test_scored_pdf_reads_back_through_its_layers() -> None:
         text = reader.pages[k].extract_text()
         assert board.player in text and f"{table.players[k].result.score} points" in text
         assert "WA" in text  # the shared map's labels
-    forms = [reader.pages[k]["/Resources"].get_object()["/XObject"] for k in range(4)]
-    for layer, shared in (("/L0", True), ("/L1", False), ("/L2", True), ("/L3", False)):
-        objects = {f.raw_get(layer).idnum for f in forms}
+    drawn = [_forms_drawn(reader.pages[k]) for k in range(4)]
+    for layer, shared in ((0, True), (1, False), (2, True), (3, False)):
+        objects = {forms[layer] for forms in drawn}
         assert len(objects) == (1 if shared else 4)
     standings_text = reader.pages[4].extract_text()
     assert all(b.player in standings_text for b in bs)
