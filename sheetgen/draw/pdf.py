@@ -241,7 +241,14 @@ class Document:
         key = hashlib.sha256(svg.encode("utf-8")).digest()
         if key not in self._recorded:
             drawn = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96)
-            self._recorded[key] = (drawn.cairo, drawn.width, drawn.height)
+            # cairo stores a bounded recording as a form cropped to what the first page
+            # showing it sees (a tile's window on a board larger than the page); an
+            # unbounded one holding it is stored with all that any page shows of it.
+            whole = _cairo.RecordingSurface(_cairo.CONTENT_COLOR_ALPHA, None)
+            context = _cairo.Context(whole)
+            context.set_source_surface(drawn.cairo, 0, 0)
+            context.paint()
+            self._recorded[key] = (whole, drawn.width, drawn.height)
         return self._recorded[key]
 
     def finish(self, title: str) -> bytes:

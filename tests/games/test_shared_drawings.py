@@ -84,3 +84,18 @@ def test_pages_drawn_later_keep_the_ink_they_were_asked_in() -> None:
     full = page_svg(game_of(usa).sheet_pages(usa, paper("a4"), ["", ""])[1])
     assert low != full
     assert page_svg(pages[1]) == low
+
+
+def test_every_tile_draws_the_whole_board_not_only_the_first_tiles_part() -> None:
+    """The board stored once holds all that any tile shows of it: the first tile's form
+    carries the name of the place farthest from it (at the other corner of the board),
+    which only the last tiles show."""
+    from sheetgen.maps import find_geometry
+
+    byways = find_map("byways")
+    geometry = find_geometry("byways")
+    far = max(byways.spaces, key=lambda s: geometry.shape(s.id).anchor[0]
+              + geometry.shape(s.id).anchor[1])
+    pages = game_of(byways).sheet_pages(byways, paper("a4"), [])
+    reader = PdfReader(io.BytesIO(build_pdf(pages, "t")))
+    assert far.name.split(",")[0] in reader.pages[1].extract_text()
