@@ -216,6 +216,9 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
 PERFECT_PAGES_COST = 2.0
 """The perfect game's pages (the board drawn with its route, the turns) cost about this
 many times one script page, drawn and converted (measured on usa, europe and paris)."""
+BINDING_SHARE = 0.5
+"""Laying converted pages into the file and finishing it takes about this share of the
+time their conversion took."""
 
 
 def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, paper: Paper,
@@ -235,7 +238,8 @@ def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, paper
     page_s = (time.monotonic() - began) / max(1, len(script_pages))
     limit: float | Deadline = seconds
     if clocked:
-        limit = deadline(seconds, PERFECT_FINISH_S + PERFECT_PAGES_COST * page_s)
+        limit = deadline(seconds, PERFECT_FINISH_S + (PERFECT_PAGES_COST + BINDING_SHARE
+                                                       * len(script_pages)) * page_s)
     best = search_perfect(game, game_map, script, limit)
     with game_errors():
         perfect_pages = game.perfect_pages(game_map, script, best, paper)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import svgwrite
@@ -227,6 +228,13 @@ def _bar(pair_segments: list[Segment], others: list[Segment]) -> tuple[Point, Po
     return best[2], best[3]
 
 
+@lru_cache(maxsize=8)
+def _border_marks(game_map: Map, geometry: MapGeometry) -> tuple[BorderMark, ...]:
+    """``border_marks`` of a map, found once (placing the bars clear of every outline
+    takes seconds; a sheet, a kit's cover and its scored pages all draw them)."""
+    return border_marks(game_map, geometry)
+
+
 def border_marks(game_map: Map, geometry: MapGeometry,
                  borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
                  ) -> tuple[BorderMark, ...]:
@@ -399,7 +407,7 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
                            stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
 
-    marks = border_marks(game_map, geometry, borders)
+    marks = _border_marks(game_map, geometry)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
     ferries = dwg.g(class_="ferries")
