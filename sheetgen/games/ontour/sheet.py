@@ -16,7 +16,7 @@ shared border (``border_marks``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -782,16 +782,20 @@ def sheet_marks_svg(game_map: Map, paper: Paper, options: SheetOptions,
 
 
 def sheet_layers(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,
-                 bases: dict[float, SheetBase], style: Style | None = None) -> Layers:
+                 bases: dict[float, SheetBase], style: Style | None = None,
+                 base: Callable[[SheetOptions, Style], SheetBase] | None = None) -> Layers:
     """One sheet of a set as two layers: the sheet without its name and code, drawn once
     for the set (kept in ``bases`` by the code's size, which moves what stands beside
-    the code) and stored once in the PDF, and the name and code (``sheet_marks_svg``)."""
+    the code) and stored once in the PDF, and the name and code (``sheet_marks_svg``).
+    ``base`` draws the sheet without its name and code (a map that draws its sheets its
+    own way; by default On Tour's)."""
     side = qr_side(sheet_code(game_map, paper, options), QR_MODULE)
     if side not in bases:
-        bases[side] = _sheet(game_map, geometry, paper, options, style or load_style(),
-                             marks=False)
-    base, code_at = bases[side]
-    return Layers((base, sheet_marks_svg(game_map, paper, options, code_at)))
+        style = style or load_style()
+        bases[side] = (base(options, style) if base is not None else
+                       _sheet(game_map, geometry, paper, options, style, marks=False))
+    drawn, code_at = bases[side]
+    return Layers((drawn, sheet_marks_svg(game_map, paper, options, code_at)))
 
 
 def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,

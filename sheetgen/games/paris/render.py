@@ -42,7 +42,7 @@ from sheetgen.games.ontour.sheet import (
     legend_size,
     score_size,
     sheet_code,
-    sheet_marks_svg,
+    sheet_layers,
     sheet_page,
     turn_count,
 )
@@ -366,17 +366,12 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
 
 def paris_sheet_layers(game_map: Map, geometry: MapGeometry, paper: Paper,
                        options: SheetOptions, bases: dict[float, SheetBase],
-                       notes: Mapping[str, str] | None = None,
-                       style: Style | None = None) -> Layers:
+                       notes: Mapping[str, str] | None = None) -> Layers:
     """One Paris sheet of a set as two layers, as ``sheet_layers`` makes an On Tour
     sheet: the sheet without its name and code (drawn once per size of code, kept in
     ``bases``), and the name and code."""
-    side = qr_side(sheet_code(game_map, paper, options), QR_MODULE)
-    if side not in bases:
-        bases[side] = _paris_sheet(game_map, geometry, paper, options,
-                                   style or load_style(), notes, marks=False)
-    base, code_at = bases[side]
-    return Layers((base, sheet_marks_svg(game_map, paper, options, code_at)))
+    return sheet_layers(game_map, geometry, paper, options, bases, base=lambda o, style:
+                        _paris_sheet(game_map, geometry, paper, o, style, notes, marks=False))
 
 
 def _paris_sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,
