@@ -45,6 +45,7 @@ _COMMAND_MODULES = (
     "kit_cmd",
     "scorepad_cmd",
     "plan_cmd",
+    "read_cmd",
     "serve_cmd",
 )
 

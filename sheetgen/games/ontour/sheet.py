@@ -727,7 +727,7 @@ def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOp
     name_x = NAME_X
     dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
     dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
-                     stroke=style.ink["outline"], stroke_width=0.3))
+                     stroke=style.ink["outline"], stroke_width=0.3, class_="name-line"))
     if name:
         add_player_name(dwg, options)
     field_x = width - MARGIN - 88.0
