@@ -27,7 +27,7 @@ def _layer_refs(reader: PdfReader, layer: int) -> list[int]:
     return [_forms(page)[layer] for page in reader.pages]
 
 
-@pytest.mark.parametrize("map_id", ["usa", "europe", "paris"])
+@pytest.mark.parametrize("map_id", ["usa", "europe", "paris", "germany"])
 def test_a_set_of_sheets_stores_the_sheet_once_and_each_code_apart(map_id: str) -> None:
     """Twelve sheets: one drawing of the sheet under all of them (two at most, where the
     sheet number's digits make the code a size larger), a code of its own on each, and

@@ -142,16 +142,19 @@ class DiceTrip(Game):
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
-        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
+                    seed: int | None = None) -> Sequence[Any]:
+        from sheetgen.draw.pdf import LazyPages
+        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_base, sheet_layers
         from sheetgen.maps import attribution
 
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
-        # Each sheet carries its number in its code, so every page is drawn.
-        return [sheet_page(game_map, geometry, paper, TripSheetOptions(
-                    player=name, seed=seed, attribution=credit, sheet_number=number))
-                for number, name in enumerate(players, start=1)]
+        names = list(players)
+        # The sheet is drawn once; each page adds its name and the code with its number,
+        # drawn when the page is taken.
+        base = sheet_base(game_map, geometry, paper, seed, credit)
+        return LazyPages(len(names), lambda k: sheet_layers(game_map, paper, TripSheetOptions(
+            player=names[k], seed=seed, attribution=credit, sheet_number=k + 1), base))
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
                   backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,

@@ -63,7 +63,6 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
     from sheetgen.games.dicetrip.player import par_score
     from sheetgen.games.dicetrip.rules import make_script
     from sheetgen.games.dicetrip.script import script_page
-    from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
     from sheetgen.products.dice import dice_pages
     from sheetgen.products.textpage import prose_page
 
@@ -74,8 +73,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
     rules = Part("Rules summary", (prose_page(paper, prose("dicetrip-rules"), margin=16.0),))
 
     progress("player sheets")
-    sheet = sheet_page(game_map, geometry, paper, TripSheetOptions(attribution=credit))
-    sheets = Part("Player sheets", (sheet,) * players)
+    sheets = Part("Player sheets",
+                  tuple(game_of(game_map).sheet_pages(game_map, paper, [""] * players)))
 
     progress("dice")
     dice = Part("Four coloured dice", tuple(dice_pages("dicetrip", paper)))
