@@ -341,7 +341,8 @@ def perfect_limit_options(func: F) -> F:
         default=None, metavar="S",
         help=f"Wall-clock seconds for the whole command with --perfect (default "
              f"{PERFECT_TIME_LIMIT:g}): the search gets what the rest leaves and the "
-             "command ends within S (give or take a tenth) on any machine; when the "
+             "command ends within S (give or take a tenth) unless the machine is too "
+             "busy to do the rest of the command within S; when the "
              "optimum is not proven by then, the best board, a proven upper bound and the "
              "gap are reported. The board may differ between machines: --work-limit "
              "gives the same answer everywhere.")(func)
