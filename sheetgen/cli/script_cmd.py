@@ -5,45 +5,50 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import click
 
 from sheetgen.cli.common import (
+    MAX_SEED_DIGITS,
     PERFECT_FINISH_S,
+    SEED,
     STDOUT,
-    UserError,
     choose_format,
     complete_maps,
-    complete_with,
+    count_option,
     deadline,
+    drawing_paper_option,
     encoding_option,
+    format_option,
     game_errors,
+    honour,
     load_game,
+    map_argument,
+    option,
     output_option,
-    output_path,
-    paper_option,
+    outputs,
     perfect_limit,
     perfect_limit_options,
     perfect_tag,
+    players_option,
     progress_callback,
+    put_document,
     read_boards,
-    report,
     safe_name,
     search_perfect,
     with_schema,
-    write_atomically,
-    write_document,
-    write_pages,
 )
 from sheetgen.games import CHECK_BUDGET, Game
 from sheetgen.model import Deadline, Map
+from sheetgen.output import Outputs
 from sheetgen.templates import Paper
 
-SEED_HELP = ("The game's seed: a whole number, 0 or more, of any size (a seed of more "
-             "than 24 digits is shortened to its first digits and a hash in default file "
-             "names).")
+SEED_HELP = ("The game's seed: a whole number, 0 or more, of any length up to "
+             f"{MAX_SEED_DIGITS} digits (a seed of more than 24 digits is shortened to its "
+             "first digits and a hash in default file names and QR codes).")
 ILLEGAL_EXIT = 3
 """``check``'s exit code when some board is not a legal result of the seed (1 is bad
 input, 2 a usage error)."""
@@ -73,55 +78,57 @@ def _schema_text(text: str) -> str:
     return json.dumps(with_schema(json.loads(text)), indent=2, ensure_ascii=False) + "\n"
 
 
-SCRIPT_FORMATS = ("pdf", "json", "csv")
+SCRIPT_FORMATS = ("pdf", "png", "json", "csv")
+MAX_SEATS = 4
+"""``script -n``: the most seats a seeded game sets up (Highways & Byways: 2-4)."""
 
 
-def _format_callback(ctx: click.Context, param: click.Parameter,
-                     value: str | None) -> str | None:
-    if value is None:
-        return None
-    fmt = value.strip().lower()
-    if fmt not in SCRIPT_FORMATS:
-        raise UserError(f"--format: unknown format {value!r}; known: "
-                        f"{', '.join(SCRIPT_FORMATS)}")
-    return fmt
+def _solo_alone(values: Mapping[str, Any]) -> str | None:
+    """``--solo`` writes pages of its own: not with --par, --perfect or JSON."""
+    if values.get("par") or values.get("perfect") or values.get("as_json") or values.get(
+            "fmt") in ("json", "csv"):
+        return ("it writes the solo challenge's pages (a PDF or PNG); the script's JSON, "
+                "without --solo, holds the same table")
+    return None
 
 
 @click.command("script")
-@click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
-@click.option("--seed", type=click.IntRange(min=0), required=True, help=SEED_HELP)
+@map_argument()
+@click.option("--seed", type=SEED, required=True, help=SEED_HELP)
 @click.option("--json", "as_json", is_flag=True,
               help="Write the script as JSON (stdout unless -o is given) instead of a PDF.")
 @click.option("--par", is_flag=True,
               help="Print the built-in player's score for this seed instead (JSON with "
                    "--json).")
-@click.option("--format", "fmt", default=None, metavar="|".join(SCRIPT_FORMATS),
-              callback=_format_callback,
-              shell_complete=complete_with(lambda: SCRIPT_FORMATS),
-              help="pdf: the printable script (the default); json: as --json; csv: the "
-                   "perfect board (--perfect only, its default). Default: the extension "
-                   "of -o.")
-@click.option("--perfect", is_flag=True,
-              help="The perfect game: the best score anyone could reach knowing every "
-                   "card and roll in advance, with a board reaching it. Written as a "
-                   "scoring CSV (the default), in the script JSON as a \"perfect\" object "
-                   "(--json), or as the script PDF plus pages drawing the perfect board "
-                   "and its turns (--format pdf, -o x.pdf). On Tour maps (usa, europe, "
-                   "paris). Needs the 'perfect' extra (OR-Tools).")
+@format_option(SCRIPT_FORMATS,
+               help="pdf: the printable script (the default); png: its pages, one file "
+                    "each; json: as --json; csv: the perfect board (--perfect only, its "
+                    "default). Default: the extension of -o.")
+@option("--perfect", is_flag=True, needs="perfect",
+        help="The perfect game: the best score anyone could reach knowing every "
+             "card and roll in advance, with a board reaching it. Written as a "
+             "scoring CSV (the default), in the script JSON as a \"perfect\" object "
+             "(--json), or as the script PDF plus pages drawing the perfect board "
+             "and its turns (--format pdf, -o x.pdf). On Tour maps (usa, europe, "
+             "paris). Needs the 'perfect' extra (OR-Tools).")
 @perfect_limit_options
-@click.option("--players", type=int, default=None,
-              help="Number of players, for a game whose setup depends on it "
-                   "(Highways & Byways: 2-4, default 4).")
-@click.option("--solo", "solo", type=click.IntRange(min=1), default=None, metavar="SEAT",
-              help="Highways & Byways: the solo challenge for one person in seat SEAT "
-                   "against built-in drivers in the others: the targets, and a log sheet "
-                   "with each round's construction card, the event played on you and the "
-                   "drivers' positions (a PDF).")
-@paper_option
+@count_option(MAX_SEATS, "Number of players, for a game whose setup depends on it "
+              "(Highways & Byways, default 4)", minimum=2, needs="seats")
+@players_option(MAX_SEATS, "Not taken here: a script seats players by number (-n).",
+                requires=lambda values: "a script seats players by number, not by name; "
+                                        "give -n COUNT", hidden=True)
+@option("--solo", "solo", type=click.IntRange(min=1, max=MAX_SEATS), default=None,
+        metavar="SEAT", needs="solo", requires=_solo_alone,
+        help="Highways & Byways: the solo challenge for one person in seat SEAT "
+             "against built-in drivers in the others: the targets, and a log sheet "
+             "with each round's construction card, the event played on you and the "
+             "drivers' positions (a PDF, or PNG pages).")
+@drawing_paper_option
 @output_option
 def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: bool,
                    perfect: bool, time_limit: float | None, work_limit: float | None,
-                   players: int | None, solo: int | None, paper: Paper,
+                   count: int | None,
+                   players: list[str] | None, solo: int | None, paper: Paper,
                    output: Path | None) -> None:
     """A seeded game on MAP: the setup, then every turn's cards, dice and numbers.
 
@@ -136,81 +143,84 @@ def script_command(map_id: str, seed: int, as_json: bool, fmt: str | None, par: 
       sheetgen script usa --seed 7
       sheetgen script usa --seed 7 --json
       sheetgen script usa --seed 7 -o game7.json
+      sheetgen script usa --seed 7 --format png
       sheetgen script usa --seed 7 --par
       sheetgen script usa --seed 7 --perfect -o perfect7.csv
       sheetgen script usa --seed 7 --perfect --json --time-limit 20
       sheetgen script usa --seed 7 --perfect --work-limit 20
       sheetgen script usa --seed 7 --perfect --format pdf
       sheetgen script germany --seed 7 --par
-      sheetgen script byways --seed 7 --players 3
-      sheetgen script byways --seed 7 --players 3 --par
-      sheetgen script byways --seed 7 --players 3 --solo 1
+      sheetgen script byways --seed 7 -n 3
+      sheetgen script byways --seed 7 -n 3 --par
+      sheetgen script byways --seed 7 -n 3 --solo 1
     """
     if par and perfect:
         raise click.UsageError("--par and --perfect: choose one")
-    if solo is not None and (par or perfect or as_json or fmt not in (None, "pdf")):
-        raise click.UsageError("--solo writes the solo challenge's pages (a PDF); the "
-                               "script's JSON, without --solo, holds the same table")
     if as_json and fmt not in (None, "json"):
         raise click.UsageError(f"--json and --format {fmt}: choose one")
     if par and fmt not in (None, "json"):
         raise click.UsageError("--par prints to standard output; it takes no --format "
                                "(--json for JSON)")
+    if par and output is not None:
+        raise click.UsageError("--par prints to standard output; it takes no -o")
     if fmt == "csv" and not perfect:
         raise click.UsageError("--format csv: the CSV is the perfect board; add --perfect")
     seconds, clocked = perfect_limit(time_limit, work_limit)
-    produces = ("csv", "json", "pdf") if perfect else ("pdf", "json")
+    produces = ("csv", "json", "pdf", "png") if perfect else ("pdf", "png", "json")
     fmt = choose_format(output, "json" if as_json else fmt, produces)
     game, game_map = load_game(map_id)
+    honour(game, draws=not par and fmt in ("pdf", "png"))
     name = f"{game_map.id}-seed-{safe_name(str(seed))}"
-    name += "" if players is None else f"-{players}p"
+    name += "" if count is None else f"-{count}p"
     name += f"-solo-{solo}" if solo is not None else "-script"
     name += f"-{paper.id}"
-    if perfect and fmt == "pdf":
+    if perfect and fmt in ("pdf", "png"):
         name += perfect_tag(seconds, work=not clocked)
-    if par:
-        if output is not None:
-            raise click.UsageError("--par prints to standard output; it takes no -o")
-    elif fmt in ("csv", "json"):
-        path = STDOUT if output is None else output_path(output, "", fmt)
-    else:
-        path = output_path(output, name, "pdf")
     if perfect:
         with game_errors("--perfect: "):
             game.perfect_ready()  # refuse before the script is made (seconds on some maps)
-    with game_errors("--seed: " if players is None else ""):
-        script = game.make_script(game_map, seed, players=players)
-    if perfect:
-        if fmt == "pdf":
-            _write_perfect_pdf(path, game, game_map, script, paper, seconds, clocked)
-            return
-        best = search_perfect(game, game_map, script,
-                              deadline(seconds, PERFECT_FINISH_S) if clocked else seconds)
-        if fmt == "json":
-            text = _with_key(_schema_text(game.script_json(script)), "perfect", best.data())
+    with outputs() as out:
+        if par:
+            path = STDOUT
+        elif fmt in ("csv", "json"):
+            path = STDOUT if output is None else out.target(output, "", fmt)
         else:
-            text = best.board_csv
-        write_atomically(path, text.encode("utf-8"))
-        report([path])
-        return
-    if par:
+            path = out.target(output, name, fmt)
+        with game_errors("--seed: " if count is None else ""):
+            script = game.make_script(game_map, seed, players=count)
+        if perfect:
+            if fmt in ("pdf", "png"):
+                _put_perfect_document(out, path, fmt, game, game_map, script, paper, seconds,
+                                      clocked)
+                return
+            best = search_perfect(game, game_map, script,
+                                  deadline(seconds, PERFECT_FINISH_S) if clocked else seconds)
+            if fmt == "json":
+                text = _with_key(_schema_text(game.script_json(script)), "perfect",
+                                 best.data())
+            else:
+                text = best.board_csv
+            out.put(path, text.encode("utf-8"))
+            return
+        if par:
+            with game_errors():
+                result = game.par(game_map, script)
+            click.echo(json.dumps(with_schema(dict(result.data))) if as_json
+                       else result.summary)
+            return
+        if fmt == "json":
+            out.put(path, _schema_text(game.script_json(script)).encode("utf-8"))
+            return
+        if solo is not None:
+            with game_errors():
+                svgs = game.solo_pages(game_map, script, solo, paper)
+            out.put_pages(path, fmt, svgs, title=f"{game_map.title}: solo challenge "
+                                                 f"{safe_name(str(seed))}, seat {solo}")
+            return
         with game_errors():
-            result = game.par(game_map, script)
-        click.echo(json.dumps(with_schema(dict(result.data))) if as_json else result.summary)
-        return
-    if fmt == "json":
-        write_atomically(path, _schema_text(game.script_json(script)).encode("utf-8"))
-        report([path])
-        return
-    if solo is not None:
-        with game_errors():
-            svgs = game.solo_pages(game_map, script, solo, paper)
-        report(write_pages(path, "pdf", svgs,
-                           title=f"{game_map.title}: solo challenge {seed}, seat {solo}"))
-        return
-    with game_errors():
-        svgs = game.script_pages(game_map, script, paper)
-    report(write_pages(path, "pdf", svgs, title=f"{game_map.title}: seeded game {seed}"))
+            svgs = game.script_pages(game_map, script, paper)
+        out.put_pages(path, fmt, svgs,
+                      title=f"{game_map.title}: seeded game {safe_name(str(seed))}")
 
 
 PERFECT_PAGES_COST = 2.0
@@ -221,20 +231,22 @@ BINDING_SHARE = 0.5
 time their conversion took."""
 
 
-def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, paper: Paper,
-                       seconds: float, clocked: bool) -> None:
-    """The script's pages, then the perfect game's, each under a bookmark. By the clock,
-    the script's pages are drawn and converted first, and the search keeps for the
-    perfect game's pages what one of them took, times ``PERFECT_PAGES_COST``."""
+def _put_perfect_document(out: Outputs, path: Path, fmt: str, game: Game, game_map: Map,
+                          script: Any, paper: Paper, seconds: float, clocked: bool) -> None:
+    """The script's pages, then the perfect game's, each under a bookmark (a PDF, or PNG
+    pages). By the clock, the script's pages are drawn and converted first (for a PDF),
+    and the search keeps for the perfect game's pages what one of them took, times
+    ``PERFECT_PAGES_COST``."""
     from sheetgen.document import Part
     from sheetgen.draw.pdf import Document
 
-    document = Document()
+    document = Document() if fmt == "pdf" else None
     began = time.monotonic()
     with game_errors():
         script_pages = game.script_pages(game_map, script, paper)
     for page in script_pages:
-        document.prepare(page)
+        if document is not None:
+            document.prepare(page)
     page_s = (time.monotonic() - began) / max(1, len(script_pages))
     limit: float | Deadline = seconds
     if clocked:
@@ -243,11 +255,10 @@ def _write_perfect_pdf(path: Path, game: Game, game_map: Map, script: Any, paper
     best = search_perfect(game, game_map, script, limit)
     with game_errors():
         perfect_pages = game.perfect_pages(game_map, script, best, paper)
-    parts = [Part(f"Seeded game {script.seed}", tuple(script_pages)),
+    parts = [Part(f"Seeded game {safe_name(str(script.seed))}", tuple(script_pages)),
              Part(f"Perfect game: {best.headline}", tuple(perfect_pages))]
-    write_document(path, parts, f"{game_map.title}: seeded game {script.seed} and its "
-                   "perfect game", document=document)
-    report([path])
+    put_document(out, path, fmt, parts, f"{game_map.title}: seeded game "
+                 f"{safe_name(str(script.seed))} and its perfect game", document=document)
 
 
 def _with_key(text: str, key: str, value: object) -> str:
@@ -261,7 +272,7 @@ def _with_key(text: str, key: str, value: object) -> str:
 @click.command("check")
 @click.argument("board_csv", metavar="BOARD.csv",
                 type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--seed", type=click.IntRange(min=0), required=True,
+@click.option("--seed", type=SEED, required=True,
               help="The seed of the game the board was played in.")
 @click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSV's '# map:' line).")
@@ -304,6 +315,7 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
         step(board.player)
     failures = [v for v in verdicts if v.decided and not v.legal]
     undecided = [v for v in verdicts if not v.decided]
+    shown = safe_name(str(seed))
     if as_json:
         click.echo(json.dumps(with_schema({
             "map": game_map.id, "seed": seed,
@@ -315,11 +327,11 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
     else:
         for v in verdicts:
             if v.legal:
-                click.echo(f"{v.player}: legal for {game_map.id} seed {seed}")
+                click.echo(f"{v.player}: legal for {game_map.id} seed {shown}")
         for v in failures:
-            click.echo(f"{v.player}: not legal for {game_map.id} seed {seed}: {v.problem}")
+            click.echo(f"{v.player}: not legal for {game_map.id} seed {shown}: {v.problem}")
         for v in undecided:
-            click.echo(f"{v.player}: undecided for {game_map.id} seed {seed}: {v.problem}; "
+            click.echo(f"{v.player}: undecided for {game_map.id} seed {shown}: {v.problem}; "
                        "a larger --budget may decide it")
     if failures:
         raise IllegalBoards(f"{board_csv}: {len(failures)} of {len(boards)} board(s) not "

@@ -138,6 +138,12 @@ def svg_to_png(svg: str, dpi: int = 150) -> bytes:
                                   background_color="white"))
 
 
+def page_png(page: Page, dpi: int = 150) -> bytes:
+    """One page as a PNG on a white background: a drawing, or its layers as one drawing
+    (``page_svg``: each placed and clipped as in the PDF)."""
+    return svg_to_png(page_svg(page), dpi)
+
+
 # --- a page as one SVG drawing (for SVG and PNG files) --------------------------------------
 
 _ROOT = re.compile(r"<svg\b[^>]*>")

@@ -15,6 +15,21 @@ from svgwrite.container import Group
 
 QUIET = 4
 """Modules of white around the code (the QR standard's quiet zone)."""
+SEED_DIGITS_IN_CODE = 24
+"""A longer seed is written in a code as ``#`` and a hash (see ``seed_code``)."""
+
+
+def seed_code(seed: int) -> str:
+    """A seed as a QR code carries it: its digits, or for a seed of more than
+    ``SEED_DIGITS_IN_CODE`` digits ``#`` and the first 16 hexadecimal digits of the
+    SHA-256 of its decimal digits (a code holds a few thousand characters at most, and
+    must stay small enough to scan)."""
+    import hashlib
+
+    digits = str(seed)
+    if len(digits) <= SEED_DIGITS_IN_CODE:
+        return digits
+    return "#" + hashlib.sha256(digits.encode("ascii")).hexdigest()[:16]
 
 
 @lru_cache(maxsize=256)

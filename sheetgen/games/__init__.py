@@ -123,6 +123,31 @@ class Verdict:
         return "undecided" if not self.decided else "legal" if self.legal else "not legal"
 
 
+FEATURES: Mapping[str, str] = {
+    "player sheets": "has one board for every player, not a sheet per player",
+    "sheet setup": "has no setup to write on its sheets",
+    "seats": "plays the same script for every player",
+    "perfect": "has no perfect game",
+    "cards": "has no cards",
+    "decks": "has one deck",
+    "scoring": "has no scoring CSV template",
+    "planner": "has no planner",
+    "solo": "has no solo challenge",
+}
+"""What a game may or may not do that a command's options ask for, and how a command
+refuses an option the game cannot honour (``-n: Highways & Byways has one board for every
+player, ...``). A game lists what it has in :attr:`Game.honours`; a command's option names
+the feature it needs (``sheetgen.cli.common.option(needs=...)``)."""
+
+
+def sheet_names(players: int | Sequence[str]) -> list[str]:
+    """One entry per player sheet: a name, or "" for a blank name line (a count gives
+    that many blank ones)."""
+    if isinstance(players, int):
+        return [""] * players
+    return list(players)
+
+
 class Game:
     """One game. Subclasses set the class attributes and implement the parts they have;
     every part not implemented raises :class:`GameError` naming the game and the part."""
@@ -140,6 +165,11 @@ class Game:
     "perfect game", when the kit carries the perfect game)."""
     scorepad: ClassVar[str | None] = None
     """Id of the game's pad in ``templates/scorepads/`` (``sheetgen scorepad``)."""
+    honours: ClassVar[frozenset[str]] = frozenset()
+    """The :data:`FEATURES` the game has; an option needing another one is refused."""
+    instead: ClassVar[Mapping[str, str]] = {}
+    """For a part the game lacks (``"cards"``, ``"scoring CSV"``), what to do instead: the
+    end of the refusal (``Dice Trip has no cards: it is played with ...``)."""
 
     # --- what the game has -------------------------------------------------------------
 
@@ -159,7 +189,30 @@ class Game:
                             "leave out --players")
 
     def _lacks(self, part: str) -> GameError:
-        return GameError(f"{self.title} has no {part}")
+        hint = self.instead.get(part)
+        return GameError(f"{self.title} has no {part}" + (f": {hint}" if hint else ""))
+
+    def ready(self, feature: str, part: str) -> None:
+        """Raise ``GameError`` now, before any work, if the game lacks ``feature``
+        (:data:`FEATURES`), naming the ``part`` it has not ("cards") and what to do
+        instead."""
+        if feature not in self.honours:
+            raise self._lacks(part)
+
+    def decks(self) -> tuple[str, ...]:
+        """The decks ``sheetgen cards --deck`` may name (``all`` first)."""
+        return ("all",)
+
+    def start_spaces(self, game_map: Map) -> tuple[str, ...]:
+        """The words ``sheetgen plan --start`` takes (none for a game without a planner)."""
+        return ()
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map as ``sheetgen map show MAP --json`` prints it: the topology every map
+        has (``maps.map_to_json``) and what the game adds to it."""
+        from sheetgen.maps import map_to_json
+
+        return map_to_json(game_map)
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -190,7 +243,8 @@ class Game:
 
     def scored_parts(self, game_map: Map, paper: Paper, boards: Sequence[Board],
                      result: Any) -> list[Part]:
-        """The annotated PDF's pages: each board with its score drawn, the standings."""
+        """The annotated PDF's pages: the standings first, then each board with its score
+        drawn."""
         raise self._lacks("annotated boards")
 
     def scorepad_rows(self, result: Any) -> dict[str, dict[str, int | str]]:
@@ -290,14 +344,16 @@ class Game:
         """The deck imposed on pages (``options``: a products.cards.DeckOptions)."""
         raise self._lacks("cards")
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """Every part of the print-and-play kit, in print order, the cover first;
-        ``backs`` is a ``sheetgen cards --backs`` mode for the deck. With ``perfect`` (a
-        time limit in seconds) the kit also carries the seeded game's perfect game
-        (``perfect_pages``), reported to ``progress`` as the step "perfect game"; a game
-        without one raises GameError before any work."""
+        ``players`` the player sheets (a count of blank ones, or one name each, "" for a
+        blank name line); ``backs`` is a ``sheetgen cards --backs`` mode for the deck.
+        With ``perfect`` (a time limit in seconds) the kit also carries the seeded game's
+        perfect game (``perfect_pages``), reported to ``progress`` as the step "perfect
+        game"; a game without one raises GameError before any work."""
         raise self._lacks("kit")
 
 
@@ -334,7 +390,8 @@ def find_game(word: str) -> Game:
     for game in games():
         if key == game.id or key in (a.casefold() for a in game.aliases):
             return game
-    raise UnknownGameError(f"unknown game {word!r}; games: {', '.join(game_ids())}")
+    raise UnknownGameError(f"unknown game {_shown(word)}{_nearest(word)}; games: "
+                           f"{', '.join(game_ids())}")
 
 
 def game_of(game_map: Map) -> Game:
@@ -364,4 +421,20 @@ def resolve_map(word: str) -> Map:
     valid = "known maps: " + ", ".join(map_ids())
     if standing:
         valid += "; games that stand for a map: " + ", ".join(standing)
-    raise UnknownGameError(f"unknown map {word!r}; {valid}")
+    raise UnknownGameError(f"unknown map {_shown(word)}{_nearest(word)}; {valid}")
+
+
+def _shown(word: str) -> str:
+    return repr(word) if len(word) <= 40 else repr(word[:40]) + "..."
+
+
+def _nearest(word: str) -> str:
+    """`` (did you mean usa?)`` for the map or game id nearest to ``word``, ignoring case
+    (a prefix counts: ``US`` is near ``usa``)."""
+    import difflib
+
+    key = word.strip().casefold()[:64]
+    words = list(map_ids()) + [g.id for g in games()]
+    found = [w for w in words if key and w.startswith(key)]
+    found = found or difflib.get_close_matches(key, words, n=1, cutoff=0.6)
+    return f" (did you mean {found[0]}?)" if found else ""

@@ -26,7 +26,7 @@ FROZEN = Path(__file__).with_name("layout1.json")
 _SVG = "{http://www.w3.org/2000/svg}"
 _PAYLOAD = re.compile(
     r"sheetgen:sheet:(?:v(?P<layout>\d+):)?(?P<map>[a-z0-9_-]+):(?P<paper>[a-z0-9_-]+):"
-    r"(?P<seed>-|\d+):(?P<n>\d+)")
+    r"(?P<seed>-|\d+|#[0-9a-f]+):(?P<n>\d+)")
 
 
 class LayoutError(ValueError):
@@ -43,18 +43,22 @@ class Code:
     sheet: int
     layout: int
     """1 when the code names none (every sheet printed before layouts were numbered)."""
+    seed_hash: str | None = None
+    """A seed over 24 digits as the code carries it (``#`` and a hash, ``seed`` None)."""
 
 
 def parse_code(text: str) -> Code | None:
     """The sheet code ``sheetgen:sheet:vL:MAP:PAPER:SEED:N`` (layout L), or
     ``sheetgen:sheet:MAP:PAPER:SEED:N`` (layout 1, before layouts were numbered); None for
-    any other text."""
+    any other text. A long seed is carried as ``#`` and a hash (``draw.qr.seed_code``):
+    its seed is not known from the code (None, as an unseeded sheet's)."""
     found = _PAYLOAD.fullmatch(text.strip())
     if found is None:
         return None
     seed = found["seed"]
-    return Code(found["map"], found["paper"], None if seed == "-" else int(seed),
-                int(found["n"]), int(found["layout"] or 1))
+    return Code(found["map"], found["paper"], None if seed[0] in "-#" else int(seed),
+                int(found["n"]), int(found["layout"] or 1),
+                seed if seed.startswith("#") else None)
 
 
 @dataclass(frozen=True)

@@ -178,3 +178,25 @@ def test_hostile_bytes_are_one_line_each(tmp_path: Path, data: bytes) -> None:
     assert "Traceback" not in err
     assert err.splitlines()[0].startswith(f"{photo}: ")
     assert len(err.splitlines()) == 2
+
+
+def test_a_seed_over_24_digits_is_checked_against_the_hash_in_the_code(tmp_path: Path
+                                                                      ) -> None:
+    """A sheet of a seed over 24 digits carries ``#`` and a hash of it in its code: read
+    without --seed it says to give one; --seed of another seed is refused; the seed itself
+    is taken."""
+    from tests.read.conftest import sample
+
+    long = int("7" * 30)
+    path = tmp_path / "long.jpg"
+    path.write_bytes(sample("usa", seed=long, sheet=1).jpeg)
+    code, _, err = run(str(path), "-o", str(tmp_path / "a.csv"))
+    assert code == 0, err
+    assert "usa sheet 1, unseeded" in err and "give --seed to check the numbers" in err
+    code, _, err = run(str(path), "--seed", "8", "-o", str(tmp_path / "b.csv"))
+    assert code == 1
+    assert "the hash of another seed than --seed gives" in err.splitlines()[0]
+    assert not (tmp_path / "b.csv").exists()
+    code, _, err = run(str(path), "--seed", str(long), "-o", str(tmp_path / "c.csv"))
+    assert code in (0, 3), err
+    assert f"usa sheet 1, seed {long}" in err

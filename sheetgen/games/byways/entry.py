@@ -49,6 +49,37 @@ class Byways(Game):
     kit_steps = ("rules", "board", "cards", "vehicle aid", "reference", "seeded race",
                  "solo challenge", "scorepad", "credits")
     scorepad = "byways"
+    honours = frozenset({"seats", "cards", "decks", "planner", "solo"})
+    instead = {"perfect game": "the shortest drive of a hand is `sheetgen plan byways "
+                               "--start TX --seed 7`",
+               "player sheets": "its board is shared: `sheetgen sheet byways`"}
+
+    def decks(self) -> tuple[str, ...]:
+        from sheetgen.games.byways.cards import DECKS
+
+        return ("all", *(d for d in DECKS if d != "all"))
+
+    def start_spaces(self, game_map: Map) -> tuple[str, ...]:
+        return tuple(self.road(game_map).starts)
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with what the race adds: each space's kind (highway, red, blue,
+        intersection), state and construction letter, the start spaces, the byways and
+        the spaces each construction letter closes."""
+        road = self.road(game_map)
+        data = super().map_json(game_map)
+        for entry in data["spaces"]:
+            sid = entry["id"]
+            entry["kind"] = road.kinds[sid].value
+            entry["state"] = road.states[sid]
+            if sid in road.letters:
+                entry["letter"] = road.letters[sid]
+        data["starts"] = dict(road.starts)
+        data["byways"] = [{"id": b.id, "name": b.name, "colour": b.colour.value,
+                           "length": b.length, "spaces": list(b.spaces),
+                           "states": list(b.states)} for b in road.byways]
+        data["construction"] = {letter: list(road.lettered(letter)) for letter in LETTERS}
+        return data
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
@@ -118,7 +149,7 @@ class Byways(Game):
                                DEFAULT_PLAYERS if players is None else players,
                                len(event_deck()))
         except ValueError as exc:
-            raise GameError(f"--players: {exc}" if "players" in str(exc) else
+            raise GameError(f"-n: {exc}" if "players" in str(exc) else
                             f"--seed: {exc}") from None
         return BywaysScript(course, setup)
 
@@ -240,8 +271,9 @@ class Byways(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, the event and construction reference, the seeded race, the
@@ -272,7 +304,8 @@ class Byways(Game):
         reference = Part("Events and construction",
                          (reference_page(self.road(game_map), paper),))
         progress("seeded race")
-        script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
+        seats = players if isinstance(players, int) else len(players)
+        script = self.make_script(game_map, seed, players=min(max(seats, 2), 4))
         race = Part(f"Seeded race {seed}", tuple(self.script_pages(game_map, script, paper)))
         progress("solo challenge")
         solo = Part(f"Solo challenge {seed}",

@@ -162,7 +162,7 @@ def race_blocks(script: BywaysScript) -> list[Any]:
                          "drivers'; play your own, and the cards still come in this order "
                          "(a pick is a position in the hand, counting from the card "
                          "received first). "
-                         f"`sheetgen script byways --seed {setup.seed} --players {players} "
+                         f"`sheetgen script byways --seed {setup.seed} -n {players} "
                          "--solo 1` races one seat against the drivers.")]
     blocks.append(Block("h2", "The byway draft"))
     blocks.append(Block("p", "Red, then blue, in the rules' order, as the cards come off "

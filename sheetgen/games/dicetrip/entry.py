@@ -31,6 +31,27 @@ class DiceTrip(Game):
     kit_steps = ("rules", "player sheets", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "dicetrip"
+    honours = frozenset({"player sheets", "sheet setup", "scoring"})
+    instead = {"cards": "it is played with four coloured dice: print them with "
+                        "`sheetgen dice dicetrip`",
+               "perfect game": "the perfect game is On Tour's (usa, europe, paris)",
+               "planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with the zones (their cities, and the points for clean zones)
+        and the coloured cities by dice colour."""
+        from sheetgen.games.dicetrip.rules import DICE_COLOURS, ZONE_POINTS
+        from sheetgen.games.dicetrip.score import ZONES
+
+        data = super().map_json(game_map)
+        data["zones"] = [{"id": z, "spaces": [s.id for s in game_map.spaces if s.zone == z]}
+                         for z in ZONES]
+        data["zone_points"] = list(ZONE_POINTS)
+        data["colours"] = [{"colour": c, "spaces": [s.id for s in game_map.spaces
+                                                    if s.colour == c]}
+                           for c in DICE_COLOURS]
+        return data
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -81,10 +102,10 @@ class DiceTrip(Game):
         from sheetgen.games.dicetrip.sheet import scored_page, standings_page
 
         geometry = geometry_of(game_map)
-        parts = [Part(f"{p.player}: {p.score}",
-                      (scored_page(game_map, geometry, paper, board, p),))
-                 for board, p in zip(boards, result.players, strict=True)]
-        parts.append(Part("Standings", (standings_page(paper, game_map, result),)))
+        parts = [Part("Standings", (standings_page(paper, game_map, result),))]
+        parts += [Part(f"{p.player}: {p.score}",
+                       (scored_page(game_map, geometry, paper, board, p),))
+                  for board, p in zip(boards, result.players, strict=True)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -156,8 +177,9 @@ class DiceTrip(Game):
         return LazyPages(len(names), lambda k: sheet_layers(game_map, paper, TripSheetOptions(
             player=names[k], seed=seed, attribution=credit, sheet_number=k + 1), base))
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:

@@ -32,6 +32,7 @@ from sheetgen.csvio import (
     near_space,
     resolve_map,
     short,
+    skipped_columns,
     trim,
     unread_problem,
 )
@@ -142,6 +143,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     seen_spaces: dict[SpaceId, int] = {}
     last_row = 0
     negative_note = False
+    skipped: frozenset[int] = frozenset()
     for record in records:
         if game_map is None:
             game_map = resolve_map(records, problems, map_override, lookup, "germany")
@@ -152,6 +154,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             written = [{} for _ in players]
             variants = [0] * len(players)
             last_row = record.line
+            skipped = skipped_columns(text, source, record.line, players, notes)
             continue
         line, cells = record.line, record.cells
         last_row = line
@@ -198,6 +201,8 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                                f"{len(cells)}")
             continue
         for col in range(1, width):
+            if col - 1 in skipped:
+                continue
             raw = cells[col]
             if raw.strip() == UNREAD:
                 problems.add(line, col + 1, unread_problem(records))
@@ -238,6 +243,6 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                       f"{game_map.id}: {shown}{more}; expected one row per "
                                       "city")
     problems.raise_if_any()
-    boards = tuple(TripBoard(game_map.id, name, cells, variant)
-                   for name, cells, variant in zip(players, by_player, variants, strict=True))
-    return TripBoards(game_map.id, boards, tuple(variants))
+    kept = [c for c in range(len(players)) if c not in skipped]
+    boards = tuple(TripBoard(game_map.id, players[c], by_player[c], variants[c]) for c in kept)
+    return TripBoards(game_map.id, boards, tuple(variants[c] for c in kept))

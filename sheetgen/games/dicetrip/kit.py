@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sheetgen.document import Part
+from sheetgen.games import sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map, MapGeometry
 from sheetgen.products.kit import prose
@@ -56,7 +57,8 @@ def cover_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     return str(dwg.tostring())
 
 
-def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+def build_trip_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8,
+                   seed: int = 1,
                    progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the Dice Trip kit for ``game_map``, in print order."""
     from sheetgen.games import game_of
@@ -73,8 +75,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
     rules = Part("Rules summary", (prose_page(paper, prose("dicetrip-rules"), margin=16.0),))
 
     progress("player sheets")
-    sheets = Part("Player sheets",
-                  tuple(game_of(game_map).sheet_pages(game_map, paper, [""] * players)))
+    sheets = Part("Player sheets", tuple(game_of(game_map).sheet_pages(
+        game_map, paper, sheet_names(players))))
 
     progress("dice")
     dice = Part("Four coloured dice", tuple(dice_pages("dicetrip", paper)))

@@ -25,7 +25,7 @@ from sheetgen.draw.marks import QR_MODULE, add_registration_marks, sheet_code
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
 from sheetgen.draw.pdf import Layers
-from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.qr import add_qr, qr_side, seed_code
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
 from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
@@ -565,8 +565,8 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
 
 def _note(seed: int | None) -> str:
     if seed is not None:
-        return f"Seeded game {seed}: roll nothing, read the dice from the script. " \
-               "No number twice."
+        return (f"Seeded game {seed_code(seed)}: roll nothing, read the dice from the "
+                "script. No number twice.")
     return "Write two numbers a round: one of the dice pairs each (11-66). No number twice."
 
 

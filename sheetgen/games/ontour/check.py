@@ -399,6 +399,11 @@ def _setup_options(game_map: Map, script: Script,
             where = space if len(options) == 1 else (
                 f"{game_map.card_name(card)} ({' or '.join(options)})")
             held = " and ".join(_describe(board.cells[s]) for s in options)
+            bare = [s for s in options if board.cells[s] == Cell.number(number)]
+            if bare:
+                return CheckResult(False, f"{bare[0]} holds {number:02d} without its circle; "
+                                   f"the setup wrote ({number:02d}) there: the circle is "
+                                   f"missing (write ({number:02d}) in the CSV)", space=bare[0])
             return CheckResult(False, f"{space if len(options) == 1 else where} holds "
                                f"{held}; the setup wrote ({number:02d}) there",
                                space=space)

@@ -44,6 +44,9 @@ class OnTour(Game):
     kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "ontour"
+    honours = frozenset({"player sheets", "sheet setup", "perfect", "cards", "scoring"})
+    instead = {"planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -114,9 +117,9 @@ class OnTour(Game):
         from sheetgen.games.ontour.scored import scored_pages
 
         pages = scored_pages(game_map, geometry_of(game_map), paper, list(boards), result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     def scorepad_rows(self, result: Standings) -> dict[str, dict[str, int | str]]:
@@ -299,8 +302,9 @@ class OnTour(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         from sheetgen.games.ontour.kit import build_kit
 

@@ -7,11 +7,11 @@ CLI can show a bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Perfect
+from sheetgen.games import Perfect, sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Deadline, Map
 from sheetgen.products.kit import prose
@@ -30,7 +30,7 @@ def howto_blocks(game_map: Map) -> list[Block]:
     return prose("scoring-howto", **values)
 
 
-def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+def build_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8, seed: int = 1,
               backs: str = "duplex-long",
               perfect: float | Deadline | Perfect | None = None,
               progress: Progress = lambda label: None) -> list[Part]:
@@ -59,7 +59,8 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     progress("player sheets")
     # the game's own sheets (Paris draws its own), the map drawn once under the codes
     sheets = Part("Player sheets",
-                  tuple(game_of(game_map).sheet_pages(game_map, paper, [""] * players)))
+                  tuple(game_of(game_map).sheet_pages(game_map, paper,
+                                                      sheet_names(players))))
 
     progress("cards")
     imp = imposition()

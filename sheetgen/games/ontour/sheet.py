@@ -27,7 +27,7 @@ from svgwrite.container import Group
 from sheetgen.draw.page import new_page, star_points
 from sheetgen.draw.patterns import pattern_fill
 from sheetgen.draw.pdf import Layers
-from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.qr import add_qr, qr_side, seed_code
 from sheetgen.draw.style import Style, load_style
 from sheetgen.draw.text import TYPE_MIN_PT, fit_text, text, text_width, wrap
 from sheetgen.model import (
@@ -598,9 +598,10 @@ def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
     """What the sheet's QR code carries: ``sheetgen:sheet:v<layout>:<map>:<paper>:<seed>:<n>``
     (``v2`` today, :data:`SHEET_LAYOUT`), so a photo of a filled sheet can be matched to its
     layout, map, paper and game later. A sheet printed without a seed (a blank sheet, every
-    sheet of a kit) carries ``-`` as its seed. Sheets of layout 1 carry no layout field:
+    sheet of a kit) carries ``-`` as its seed; a seed of more than 24 digits is carried as
+    ``#`` and a hash (``draw.qr.seed_code``). Sheets of layout 1 carry no layout field:
     ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
-    seed = "-" if options.seed is None else str(options.seed)
+    seed = "-" if options.seed is None else seed_code(options.seed)
     return (f"sheetgen:sheet:v{SHEET_LAYOUT}:{game_map.id}:{paper.id}:{seed}:"
             f"{options.sheet_number}")
 
@@ -732,17 +733,19 @@ def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOp
         add_player_name(dwg, options)
     field_x = width - MARGIN - 88.0
     for label, value, fx, fw, cls in (
-            ("Seed", "" if options.seed is None else str(options.seed), field_x, 40.0,
+            ("Seed", "" if options.seed is None else seed_code(options.seed), field_x, 40.0,
              "seed-field"),
             ("Date", options.date, field_x + 50.0, 38.0, "date-field")):
         dwg.add(text(dwg, label, fx, top + 7.5, 9, fill=muted))
         dwg.add(dwg.line((fx + 9.0, top + 8.1), (fx + fw, top + 8.1),
                          stroke=style.ink["outline"], stroke_width=0.3, class_=cls))
         if value:
-            dwg.add(text(dwg, value, fx + 10.0, top + 6.9, 10, bold=True, class_=f"{cls}-value"))
+            (shown,), size = fit_text(value, fw - 10.0, 10, min_pt=5, bold=True)
+            dwg.add(text(dwg, shown, fx + 10.0, top + 6.9, size, bold=True,
+                         class_=f"{cls}-value"))
     if options.seed is not None:
-        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN + 0.5, top + 11.3, 7,
-                     fill=muted))
+        dwg.add(text(dwg, f"Seeded game · seed {seed_code(options.seed)}", MARGIN + 0.5,
+                     top + 11.3, 7, fill=muted))
 
 
 def sheet_page(title: str, paper: Paper, options: SheetOptions,

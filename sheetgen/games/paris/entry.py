@@ -92,9 +92,9 @@ class Paris(OnTour):
 
         pages = paris_scored_pages(game_map, geometry_of(game_map), paper, list(boards),
                                    result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -146,8 +146,9 @@ class Paris(OnTour):
                 player=names[k], attribution=credit, seed=seed, sheet_number=k + 1),
             bases, notes))
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | Deadline | Perfect | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """On Tour's kit with the Paris rules (boats included), Paris sheets (its
         ``sheet_pages``) and a cover showing the Seine."""

@@ -164,7 +164,8 @@ CELLS = st.one_of(
     st.builds(Cell.star, st.booleans()),
     st.just(Cell.cross()),
 )
-NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")),
+# Format characters (Cf: U+202E, a soft hyphen, zero-width joiners) are refused in names.
+NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
                 min_size=1, max_size=12).map(str.strip).filter(
                     lambda s: bool(s) and not s.startswith(("#", '"')))
 

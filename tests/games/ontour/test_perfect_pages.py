@@ -244,7 +244,7 @@ def test_kit_with_perfect_end_to_end(tmp_path: Path) -> None:
     # one result for both commands: two real searches agree only when the solver's
     # deterministic limit, not its wall-clock cap, stopped both.)
     kit = tmp_path / "kit.pdf"
-    code, output = run("kit", "usa", "--seed", str(SEED), "--players", "1", "--backs",
+    code, output = run("kit", "usa", "--seed", str(SEED), "-n", "1", "--backs",
                        "none", "--perfect", "--time-limit", LIMIT, "-o", str(kit))
     assert code == 0, output
     reader, pages = pdf_text(kit)
