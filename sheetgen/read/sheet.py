@@ -154,11 +154,19 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
         except GameError as exc:
             notes.append(f"seed {seed} not checked: {exc}")
     dicetrip = code.map_id == "germany" or hasattr(script, "rounds")
+    fits = None
+    if script is not None and not dicetrip:
+        from sheetgen.games.ontour.check import writable
+
+        fits = writable(game_map, script)
     grammar = Grammar(dicetrip=dicetrip,
                       coloured=frozenset(s.id for s in game_map.spaces
                                          if getattr(s, "colour", None)),
                       allowed=None if script is None else allowed_numbers(game_map, script),
-                      times=None if script is None or dicetrip else number_times(script))
+                      times=None if script is None or dicetrip else number_times(script),
+                      stars=None if script is None or dicetrip else
+                      sum(1 for turn in script.turns if turn.star),
+                      fits=fits)
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:

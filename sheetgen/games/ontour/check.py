@@ -347,6 +347,24 @@ def _possible(game_map: Map, script: Script, space: SpaceId, cell: Cell) -> bool
     return False
 
 
+def writable(game_map: Map, script: Script) -> dict[SpaceId, frozenset[Cell]]:
+    """Per space, every cell the seeded game could have left there, turn order aside: the
+    setup's circled numbers in their cards' spaces, and what some turn could write there
+    (as :func:`check_board` judges one space). A reader of photographed sheets narrows its
+    readings by it."""
+    values = sorted({n for step in script.setup for n in step.numbers}
+                    | {n for turn in script.turns for n in turn.numbers})
+    candidates = [Cell.number(v, circled) for v in values for circled in (False, True)]
+    candidates += [Cell.star(False), Cell.star(True), Cell.cross()]
+    out: dict[SpaceId, set[Cell]] = {
+        space: {cell for cell in candidates if _possible(game_map, script, space, cell)}
+        for space in game_map.space_ids}
+    for card, number in script.setup_cells:
+        for space in game_map.card_spaces(card):
+            out[space].add(Cell.number(number, circled=True))
+    return {space: frozenset(cells) for space, cells in out.items()}
+
+
 def check_board(game_map: Map, script: Script, board: Board,
                 budget: int | None = DEFAULT_BUDGET) -> CheckResult:
     """Decide whether ``board`` is a legal result of ``script`` on ``game_map``, within
