@@ -415,3 +415,18 @@ class Board:
     def circled_count(self) -> int:
         """Circled spaces on the whole board (the tie-break)."""
         return sum(1 for c in self.cells.values() if c.circled)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A wall-clock limit for a search: the ``time.monotonic()`` reading by which it ends.
+    (A plain number of seconds, where a search takes one, is deterministic work instead:
+    the same answer on every machine.)"""
+
+    at: float
+    seconds: float
+    """The limit as the user gave it (for words such as "not proven within 20 s")."""
+
+    def left(self, now: float) -> float:
+        """Seconds left at the clock reading ``now`` (negative once passed)."""
+        return self.at - now

@@ -263,12 +263,13 @@ def safe_name(text: str, limit: int = 24) -> str:
     return f"{text[:8]}-{digest}"
 
 
-def perfect_tag(time_limit: float) -> str:
+def perfect_tag(time_limit: float, work: bool = False) -> str:
     """A default file name's part for the perfect game: ``-perfect``, with the time limit
-    when it is not the default (``-perfect-20s``)."""
-    if time_limit == PERFECT_TIME_LIMIT:
+    when it is not the default (``-perfect-20s``), or the work limit (``-perfect-work-20s``:
+    a deterministic budget, whose result is the same everywhere, so it is named apart)."""
+    if time_limit == PERFECT_TIME_LIMIT and not work:
         return "-perfect"
-    return f"-perfect-{safe_name(f'{time_limit:g}')}s"
+    return f"-perfect{'-work' if work else ''}-{safe_name(f'{time_limit:g}')}s"
 
 
 NAMES_TAG_CHARS = 60
@@ -408,8 +409,12 @@ class Outputs:
     ``with`` block by an exception (or SIGTERM, SIGHUP) removes the temporaries and the
     folders made for them: nothing is written after a failure and nothing is left."""
 
-    def __init__(self, inputs: Iterable[Path] = ()) -> None:
+    def __init__(self, inputs: Iterable[Path] = (),
+                 progress: Callable[[int], Callable[[], None]] | None = None) -> None:
         self.inputs = [p for p in inputs if not is_stdout(p)]
+        self.progress = progress
+        """Makes the callback for ``put_pages`` of that many pages when none is given (a
+        progress bar)."""
         self._claims: list[tuple[Path, str]] = []
         self._staged: list[_Staged] = []
         self._made: list[Path] = []
@@ -472,15 +477,22 @@ class Outputs:
                               f"({exc.strerror or exc})") from None
 
     def put_pages(self, path: Path, fmt: str, pages: Sequence[Any], title: str,
-                  bookmarks: Sequence[Any] = ()) -> list[Path]:
-        """Drawn pages as one PDF, or as one SVG/PNG file a page (``x.png`` alone, or
-        ``x-1.png``, ``x-2.png`` ...). Returns the paths (none for standard output)."""
+                  bookmarks: Sequence[Any] = (), *,
+                  progress: Callable[[], None] | None = None,
+                  document: Any = None) -> list[Path]:
+        """Drawn pages (SVG text, or ``draw.pdf`` layers) as one PDF, or as one SVG/PNG
+        file a page (``x.png`` alone, or ``x-1.png``, ``x-2.png`` ...). A PDF's pages are
+        taken, converted and let go one at a time (``document``: a ``draw.pdf.Document``
+        whose drawings were prepared); ``progress`` is called after each page. Returns the
+        paths (none for standard output)."""
         from sheetgen.draw import pdf
 
         if len(pages) > MAX_PAGES:
             raise OutputError(f"{len(pages)} pages; one output holds at most {MAX_PAGES}")
+        if progress is None and self.progress is not None:
+            progress = self.progress(len(pages))
         if fmt == "pdf":
-            self.put(path, pdf.build_pdf(pages, title, bookmarks))
+            self.put(path, pdf.build_pdf(pages, title, bookmarks, progress, document))
             return [] if is_stdout(path) else [path]
         if len(pages) != 1 and (is_stdout(path) or _is_direct(path)):
             where = "standard output" if is_stdout(path) else short_path(path)
@@ -492,15 +504,19 @@ class Outputs:
                 check_destination(target)
                 self.claim(target)
         for target, page in zip(targets, pages, strict=True):
-            if fmt == "svg" and not isinstance(page, str):
-                raise OutputError("these pages are drawn in layers; write them as pdf or png")
-            blob = page.encode("utf-8") if fmt == "svg" else pdf.page_png(page)
+            blob = (pdf.page_svg(page).encode("utf-8") if fmt == "svg"
+                    else pdf.page_png(page))
             self.put(target, blob)
+            if progress is not None:
+                progress()
         return [] if is_stdout(path) else targets
 
-    def put_parts(self, path: Path, fmt: str, parts: Sequence[Any], title: str) -> list[Path]:
+    def put_parts(self, path: Path, fmt: str, parts: Sequence[Any], title: str, *,
+                  progress: Callable[[], None] | None = None,
+                  document: Any = None) -> list[Path]:
         """A document of bookmarked parts (``document.Part``: a kit, scored boards) as
-        one PDF with a bookmark at the first page of each part, or one PNG a page."""
+        one PDF with a bookmark at the first page of each part, or one PNG a page
+        (``progress`` and ``document`` as for ``put_pages``)."""
         from sheetgen.draw.pdf import Bookmark
 
         marks: list[Bookmark] = []
@@ -508,7 +524,8 @@ class Outputs:
         for part in parts:
             marks.append(Bookmark(part.title, len(pages)))
             pages.extend(part.pages)
-        return self.put_pages(path, fmt, pages, title, marks)
+        return self.put_pages(path, fmt, pages, title, marks, progress=progress,
+                              document=document)
 
     def _make_folders(self, folder: Path) -> None:
         missing: list[Path] = []
@@ -600,11 +617,14 @@ def page_paths(path: Path, count: int) -> list[Path]:
 
 
 def write_pages(path: Path, fmt: str, svgs: Sequence[Any], title: str,
-                bookmarks: Sequence[Any] = ()) -> list[Path]:
-    """Write drawn pages as one PDF, or as one SVG/PNG file a page (``-``: standard
-    output, one page only for SVG/PNG), all or nothing. Returns what was written."""
+                bookmarks: Sequence[Any] = (),
+                progress: Callable[[], None] | None = None) -> list[Path]:
+    """Write drawn pages (SVG text, or ``draw.pdf`` layers) as one PDF, or as one SVG/PNG
+    file a page (``-``: standard output, one page only for SVG/PNG), all or nothing; a
+    PDF's pages are taken one at a time, and ``progress`` is called after each. Returns
+    what was written."""
     with Outputs() as out:
-        written = out.put_pages(path, fmt, svgs, title, bookmarks)
+        written = out.put_pages(path, fmt, svgs, title, bookmarks, progress=progress)
     return written
 
 

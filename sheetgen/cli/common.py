@@ -27,7 +27,7 @@ from click.core import ParameterSource
 from sheetgen import output
 from sheetgen.csvio import BoardFormatError
 from sheetgen.games import FEATURES, Game, GameError, game_of, resolve_map
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.output import (
     DEFAULT_OUTPUT_DIR,
     DRAWN_FORMATS,
@@ -488,7 +488,7 @@ def outputs(inputs: Iterable[Path] = ()) -> Iterator[Outputs]:
     with ``target`` before any work, ``put`` them as they are made; when the block ends
     without an error they are put in place together and reported ("wrote ..."). Their
     refusals are user errors (exit 1) or usage errors (exit 2)."""
-    out = Outputs(inputs)
+    out = Outputs(inputs, progress=lambda pages: progress_callback(pages, "Drawing the pages"))
     try:
         with out:
             yield out
@@ -532,6 +532,12 @@ def encoding_option(func: F) -> F:
 
 # --- progress ----------------------------------------------------------------------------
 
+def _terminal() -> bool:
+    """Whether a progress bar may be shown: stderr is a terminal (never a pipe or a
+    log)."""
+    return sys.stderr.isatty()
+
+
 class _LateBar:
     """A progress callback: after ``after_s`` seconds of a long job, a bar on stderr,
     only when stderr is a terminal (never in a pipe or a log)."""
@@ -543,7 +549,7 @@ class _LateBar:
         self.done = 0
         self.start = time.monotonic()
         self.bar: Any = None
-        self.shown = sys.stderr.isatty()
+        self.shown = _terminal()
         self.item_start = self.start
         self.note = ""
         self.noted = False
@@ -569,6 +575,12 @@ class _LateBar:
                 self.noted = True
                 time.sleep(0.75)
 
+    def grow(self, more: int) -> None:
+        """``more`` items join the job (pages known once their parts are drawn)."""
+        self.total += more
+        if self.bar is not None:
+            self.bar.length = self.total
+
     def __call__(self, step: str = "") -> None:
         self.done += 1
         self.item_start = time.monotonic()
@@ -592,10 +604,120 @@ class _LateBar:
 
 
 def progress_callback(total: int, label: str,
-                      after_s: float = PROGRESS_AFTER_S) -> _LateBar:
+                      after_s: float | None = None) -> _LateBar:
     """A callback to call once per finished item of ``total`` (and its ``working`` with
-    what a long item does): see ``_LateBar``."""
-    return _LateBar(total, label, after_s)
+    what a long item does): see ``_LateBar`` (``after_s`` defaults to
+    ``PROGRESS_AFTER_S``)."""
+    return _LateBar(total, label, PROGRESS_AFTER_S if after_s is None else after_s)
+
+
+@contextmanager
+def clock_progress(seconds: float, label: str) -> Iterator[None]:
+    """A bar that fills with the wall clock over ``seconds`` while the block runs (a
+    search that has a time limit and no steps to count), on a terminal, after
+    ``PROGRESS_AFTER_S``; it ends with the block."""
+    import threading
+
+    if not _terminal() or seconds <= 0:
+        yield
+        return
+    done = threading.Event()
+    steps = max(1, int(seconds * 4))
+
+    def tick() -> None:
+        bar = progress_callback(steps, label)
+        for _ in range(steps):
+            if done.wait(seconds / steps):
+                break
+            bar()
+        if bar.bar is not None:
+            bar.bar.__exit__(None, None, None)
+
+    worker = threading.Thread(target=tick, daemon=True)
+    worker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        worker.join()
+
+
+# --- the perfect game's limits ----------------------------------------------------------
+
+PERFECT_FINISH_S = 0.2
+"""Seconds kept after the search for writing a CSV or JSON answer."""
+def started() -> float:
+    """When this run of the command line began (``time.monotonic()``): the clock
+    ``--time-limit`` counts from."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None and ctx.parent is not None:
+        ctx = ctx.parent
+    if ctx is not None and "sheetgen.started" in ctx.meta:
+        return float(ctx.meta["sheetgen.started"])
+    return time.monotonic()
+
+
+def perfect_limit_options(func: F) -> F:
+    """``--time-limit S`` (wall clock, the default) and ``--work-limit S``
+    (deterministic), for commands that search the perfect game; each only with
+    ``--perfect``, each at most ``MAX_TIME_LIMIT``."""
+    func = option(
+        "--work-limit", type=TimeLimit(), default=None, metavar="S",
+        requires=only_with("perfect", "it limits the search of --perfect; add --perfect"),
+        help="Instead of the clock, a deterministic budget for --perfect: S seconds of the "
+             "solver's work on a 2-core reference machine, so the same seed and budget "
+             "give the same board and bound on every machine (a busy or slow machine "
+             f"takes longer). Not with --time-limit. At most {MAX_TIME_LIMIT:g}.")(func)
+    return option(
+        "--time-limit", type=TimeLimit(), default=None, metavar="S",
+        requires=only_with("perfect", "it limits the search of --perfect; add --perfect"),
+        help=f"Wall-clock seconds for the whole command with --perfect (default "
+             f"{PERFECT_TIME_LIMIT:g}): the search gets what the rest leaves and the "
+             "command ends within S (give or take a tenth) unless the machine is too "
+             "busy to do the rest of the command within S; when the "
+             "optimum is not proven by then, the best board, a proven upper bound and the "
+             "gap are reported. The board may differ between machines: --work-limit "
+             f"gives the same answer everywhere. At most {MAX_TIME_LIMIT:g}.")(func)
+
+
+def perfect_limit(time_limit: float | None, work_limit: float | None) -> tuple[float, bool]:
+    """(seconds, clocked) from the two options: the work limit when given (deterministic),
+    else the time limit or its default (the wall clock)."""
+    if time_limit is not None and work_limit is not None:
+        raise click.UsageError("--time-limit and --work-limit: choose one (the clock, or "
+                               "a deterministic budget)")
+    if work_limit is not None:
+        return work_limit, False
+    return (PERFECT_TIME_LIMIT if time_limit is None else time_limit), True
+
+
+def deadline(seconds: float, reserve: float) -> Deadline:
+    """The search's deadline: ``seconds`` after the command began, less ``reserve`` for
+    what the command does after the search."""
+    return Deadline(started() + seconds - reserve, seconds)
+
+
+def search_perfect(game: Game, game_map: Map, script: Any,
+                   limit: float | Deadline) -> Any:
+    """The game's perfect game (``Game.perfect``), with a bar filling with the clock on
+    a terminal."""
+    seconds = limit.left(time.monotonic()) if isinstance(limit, Deadline) else limit
+    with clock_progress(seconds, f"Perfect game of {game_map.id} seed {script.seed}"), \
+            game_errors("--perfect: "):
+        return game.perfect(game_map, script, limit)
+
+
+def put_document(out: Outputs, path: Path, fmt: str, parts: Sequence[Any], title: str,
+                 bar: _LateBar | None = None, document: Any = None) -> None:
+    """The parts (``sheetgen.document.Part``) as one bookmarked PDF, or PNG pages, staged
+    in ``out``, with a bar over the pages on a terminal (``bar``, grown by the pages, or
+    a new one); ``document``: a ``draw.pdf.Document`` whose drawings were prepared."""
+    pages = sum(len(part.pages) for part in parts)
+    if bar is None:
+        bar = progress_callback(pages, "Drawing the pages")
+    else:
+        bar.grow(pages)
+    out.put_parts(path, fmt, parts, title, progress=bar, document=document)
 
 
 # --- small shared pieces -------------------------------------------------------------------

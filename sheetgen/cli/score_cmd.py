@@ -177,19 +177,20 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
             with game_errors():
                 par = game.par(game_map, script)
                 verdicts = [game.check(game_map, script, b) for b in boards]
-            illegal = sum(not v.legal for v in verdicts)
+            illegal = sum(v.decided and not v.legal for v in verdicts)
             data["seed"] = seed
             data["par"] = par.score
             by_name = {v.player: v for v in verdicts}
             for entry in data.get("players", []):
                 verdict = by_name.get(entry.get("name"))
                 if verdict is not None:
-                    entry["legal"] = verdict.legal
+                    entry["legal"] = verdict.legal if verdict.decided else None
                     entry["problem"] = verdict.problem or None
             lines += f"\nSeed {seed}: par {par.score}"
             for verdict in verdicts:
                 lines += (f"\n{verdict.player}: legal for seed {seed}" if verdict.legal else
-                          f"\n{verdict.player}: not legal for seed {seed}: {verdict.problem}")
+                          f"\n{verdict.player}: {verdict.word} for seed {seed}: "
+                          f"{verdict.problem}")
         if pad_path is not None:
             with game_errors():
                 pad = game.scorepad_pages(game_map, paper, [b.player for b in boards],

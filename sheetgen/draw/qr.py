@@ -7,7 +7,7 @@ with the standard quiet zone, so every page that carries a code draws it the sam
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import svgwrite
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -32,7 +32,7 @@ def seed_code(seed: int) -> str:
     return "#" + hashlib.sha256(digits.encode("ascii")).hexdigest()[:16]
 
 
-@cache
+@lru_cache(maxsize=256)
 def qr_matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
     """The code's modules (True = dark), rows top to bottom, error correction ``level``
     (L, M, Q or H)."""

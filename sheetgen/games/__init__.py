@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from sheetgen.document import Part
 from sheetgen.maps import UnknownMapError, find_map, map_ids
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
@@ -70,6 +70,14 @@ class Perfect:
     """The route's steps taken by boat (Paris), as (from, to)."""
     time_limit: float = 0.0
     """The seconds the search was given."""
+    clocked: bool = False
+    """True when ``time_limit`` was wall-clock seconds, False when it was seconds of
+    deterministic work (the same answer on every machine)."""
+
+    @property
+    def limit_words(self) -> str:
+        """``20 s`` (by the clock) or ``20 s of work`` (deterministic)."""
+        return f"{self.time_limit:g} s" + ("" if self.clocked else " of work")
 
     @property
     def proven(self) -> bool:
@@ -92,6 +100,11 @@ class Perfect:
                 "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
 
 
+CHECK_BUDGET = 100_000
+"""Search states ``check`` may spend on one board before its verdict is undecided (a few
+seconds; the slowest boards known take a few thousand: docs/benchmarks.md)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether one board could have come from a seeded game."""
@@ -100,6 +113,14 @@ class Verdict:
     legal: bool
     problem: str = ""
     """When not legal: the first thing that cannot be explained, in words."""
+    decided: bool = True
+    """False when the search used its budget without an answer: ``legal`` is then False,
+    but nothing is proven (``problem`` says so); never report such a board as illegal."""
+
+    @property
+    def word(self) -> str:
+        """``legal``, ``not legal`` or ``undecided``."""
+        return "undecided" if not self.decided else "legal" if self.legal else "not legal"
 
 
 FEATURES: Mapping[str, str] = {
@@ -279,8 +300,10 @@ class Game:
         every player is a solo challenge as it stands)."""
         raise self._lacks("solo challenge against built-in players")
 
-    def check(self, game_map: Map, script: Any, board: Board) -> Verdict:
-        """Could ``board`` be a result of the seeded game ``script``?"""
+    def check(self, game_map: Map, script: Any, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """Could ``board`` be a result of the seeded game ``script``? Decided within
+        ``budget`` search states, else undecided (``Verdict.decided`` False)."""
         raise self._lacks("legality check")
 
     def perfect_ready(self) -> None:
@@ -288,9 +311,10 @@ class Game:
         or its library is missing), before any slow work for it is done."""
         raise self._lacks("perfect game")
 
-    def perfect(self, game_map: Map, script: Any, time_limit: float) -> Perfect:
-        """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
-        seconds (proven when its score reaches its upper bound)."""
+    def perfect(self, game_map: Map, script: Any, time_limit: float | Deadline) -> Perfect:
+        """The hindsight-optimal game of ``script`` (proven when its score reaches its
+        upper bound), searched for ``time_limit``: seconds of deterministic work (the same
+        answer on every machine), or until a wall-clock ``Deadline``."""
         raise self._lacks("perfect game")
 
     def perfect_pages(self, game_map: Map, script: Any, best: Perfect,
@@ -314,9 +338,11 @@ class Game:
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> Sequence[Any]:
         """One player sheet per entry of ``players`` (a name, or "" for a blank name
-        line); with ``seed``, the setup of that seeded game written in."""
+        line); with ``seed``, the setup of that seeded game written in. Pages as
+        ``draw.pdf.build_pdf`` takes them (SVG text or layers; ``draw.pdf.page_svg``
+        makes one drawing of either), possibly drawn only when each is taken."""
         raise self._lacks("player sheets")
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
@@ -325,7 +351,7 @@ class Game:
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
                   players: int | Sequence[str] = 8, backs: str = "duplex-long",
-                  perfect: float | None = None,
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """Every part of the print-and-play kit, in print order, the cover first;
         ``players`` the player sheets (a count of blank ones, or one name each, "" for a

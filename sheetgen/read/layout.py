@@ -181,13 +181,14 @@ def _printed(root: ET.Element,
 def drawn_layout(map_id: str, paper: str) -> SheetLayout:
     """The geometry of the sheet this version of sheetgen draws for ``map_id`` on
     ``paper`` (its layout version is the one its own code carries)."""
+    from sheetgen.draw.pdf import page_svg
     from sheetgen.games import game_of
     from sheetgen.maps import find_map
     from sheetgen.templates import paper as find_paper
 
     game_map = find_map(map_id)
-    svg = game_of(game_map).sheet_pages(game_map, find_paper(paper), [""])[0]
-    return layout_from_svg(svg, map_id, paper)
+    page = game_of(game_map).sheet_pages(game_map, find_paper(paper), [""])[0]
+    return layout_from_svg(page_svg(page), map_id, paper)
 
 
 @cache

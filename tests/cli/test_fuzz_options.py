@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from hypothesis import strategies as st
 
 from sheetgen.cli import main
 from sheetgen.cli.common import MapWord, SeedType, TimeLimit, map_words
+from sheetgen.model import Deadline
 
 FUZZ_EXAMPLES_CI = 2000
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
@@ -221,13 +223,16 @@ def cheap_rendering(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     tiny = ('<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" '
             'viewBox="0 0 10 10"></svg>')
-    document, png = pdf.build_pdf([tiny], "fuzz"), pdf.svg_to_png(tiny)
-    monkeypatch.setattr(pdf, "build_pdf", lambda pages, title, bookmarks=(): document)
+    blob, png = pdf.build_pdf([tiny], "fuzz"), pdf.svg_to_png(tiny)
+    monkeypatch.setattr(pdf, "build_pdf", lambda pages, title, bookmarks=(), progress=None,
+                        document=None: blob)
     monkeypatch.setattr(pdf, "svg_to_png", lambda svg, dpi=150: png)
     monkeypatch.setattr(pdf, "page_png", lambda p, dpi=150: png)
+    monkeypatch.setattr(pdf.Document, "prepare", lambda self, page: None)
     search = OnTour.perfect
-    monkeypatch.setattr(OnTour, "perfect",
-                        lambda self, m, s, t: search(self, m, s, min(t, 0.2)))
+    monkeypatch.setattr(OnTour, "perfect", lambda self, m, s, t: search(
+        self, m, s, Deadline(time.monotonic() + 0.2, t.seconds) if isinstance(t, Deadline)
+        else min(t, 0.2)))
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     yield
 

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.byways.drivelog import RaceStandings
 from sheetgen.games.byways.planner import Plan
 from sheetgen.games.byways.roadmap import LETTERS, RoadMap, find_roadmap
 from sheetgen.games.byways.script import BywaysScript
 from sheetgen.maps import find_map
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.templates import Paper
 
 
@@ -200,7 +200,10 @@ class Byways(Game):
 
         return [parse_drive_log(text, source, self.road(game_map), game_map.id)]
 
-    def check(self, game_map: Map, script: BywaysScript, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: BywaysScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """A drive log against the seeded race (a replay, no search: ``budget`` is not
+        needed)."""
         from sheetgen.games.byways.drivelog import DriveLog, judge
         from sheetgen.games.byways.driver import par_race
         from sheetgen.games.byways.race import find_course
@@ -271,7 +274,7 @@ class Byways(Game):
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
                   players: int | Sequence[str] = 8, backs: str = "duplex-long",
-                  perfect: float | None = None,
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, the event and construction reference, the seeded race, the
@@ -324,7 +327,7 @@ class Byways(Game):
         return [rules, board, cards, aid, reference, race, solo, pad, credits]
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> list[Any]:
         """The board: an overview page, then the full-size board tiled over the paper
         (the board is shared, so the number of players does not change it)."""
         from sheetgen.games.byways.board import board_pages

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.dicetrip.rules import ScriptError, TripScript
 from sheetgen.games.dicetrip.score import TripStandings
 from sheetgen.maps import MapDataError, find_geometry
-from sheetgen.model import Board, Map, MapGeometry
+from sheetgen.model import Board, Deadline, Map, MapGeometry
 from sheetgen.templates import Paper
 
 
@@ -155,14 +155,16 @@ class DiceTrip(Game):
                   "reroll_round": game.reroll_round, "double_round": game.double_round,
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
-    def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
-        """Whether the board's numbers can come from the seed's dice and, when the board
-        records variant points, whether some such way of writing it scores exactly them."""
+    def check(self, game_map: Map, script: TripScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """Whether the board's numbers can come from the seed's dice (within ``budget``
+        search states) and, when the board records variant points, whether some such way
+        of writing it scores exactly them."""
         from sheetgen.games.dicetrip.check import check_trip_board
         from sheetgen.games.dicetrip.rules import TripBoard
         from sheetgen.games.dicetrip.variant import script_allows
 
-        result = check_trip_board(game_map, script, board)
+        result = check_trip_board(game_map, script, board, budget)
         points = board.variant if isinstance(board, TripBoard) else 0
         if result.legal and not script_allows(game_map, script, board, points):
             return Verdict(board.player, False,
@@ -170,25 +172,28 @@ class DiceTrip(Game):
                            f"{script.seed} can have written this board were {points} "
                            "coloured cities still empty after the round that first "
                            "completed the tens")
-        return Verdict(board.player, result.legal, result.problem)
+        return Verdict(board.player, result.legal, result.problem, result.decided)
 
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
-        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
+                    seed: int | None = None) -> Sequence[Any]:
+        from sheetgen.draw.pdf import LazyPages
+        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_base, sheet_layers
         from sheetgen.maps import attribution
 
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
-        # Each sheet carries its number in its code, so every page is drawn.
-        return [sheet_page(game_map, geometry, paper, TripSheetOptions(
-                    player=name, seed=seed, attribution=credit, sheet_number=number))
-                for number, name in enumerate(players, start=1)]
+        names = list(players)
+        # The sheet is drawn once; each page adds its name and the code with its number,
+        # drawn when the page is taken.
+        base = sheet_base(game_map, geometry, paper, seed, credit)
+        return LazyPages(len(names), lambda k: sheet_layers(game_map, paper, TripSheetOptions(
+            player=names[k], seed=seed, attribution=credit, sheet_number=k + 1), base))
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
                   players: int | Sequence[str] = 8, backs: str = "duplex-long",
-                  perfect: float | None = None,
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:

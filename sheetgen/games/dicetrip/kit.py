@@ -65,7 +65,6 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] 
     from sheetgen.games.dicetrip.player import par_score
     from sheetgen.games.dicetrip.rules import make_script
     from sheetgen.games.dicetrip.script import script_page
-    from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
     from sheetgen.products.dice import dice_pages
     from sheetgen.products.textpage import prose_page
 
@@ -76,12 +75,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] 
     rules = Part("Rules summary", (prose_page(paper, prose("dicetrip-rules"), margin=16.0),))
 
     progress("player sheets")
-    drawn: dict[str, str] = {}
-    for name in sheet_names(players):
-        if name not in drawn:
-            drawn[name] = sheet_page(game_map, geometry, paper,
-                                     TripSheetOptions(player=name, attribution=credit))
-    sheets = Part("Player sheets", tuple(drawn[name] for name in sheet_names(players)))
+    sheets = Part("Player sheets", tuple(game_of(game_map).sheet_pages(
+        game_map, paper, sheet_names(players))))
 
     progress("dice")
     dice = Part("Four coloured dice", tuple(dice_pages("dicetrip", paper)))

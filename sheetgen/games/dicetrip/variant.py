@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sheetgen.games.dicetrip.check import Flags, _plays, _Search, tokens_of
+from sheetgen.games.dicetrip.check import Flags, _Budget, _plays, _Search, tokens_of
 from sheetgen.games.dicetrip.rules import TripScript
 from sheetgen.model import Board, CellKind, Map, SpaceId
 
@@ -198,7 +198,7 @@ def script_allows(game_map: Map, script: TripScript, board: Board, points: int) 
     coloured = {s.id for s in game_map.spaces if s.colour}
     crossed = [s for s, ten in _marks(game_map, board).items() if ten is None]
     search = _Search(tuple(tokens), tuple(1 if r.last else 2 for r in script.rounds),
-                     _plays(script, tokens))
+                     _plays(script, tokens), _Budget(None))
     rounds = _Rounds(
         search,
         tuple(sum(1 << t for t, tok in enumerate(tokens) if tok.value // 10 == ten)
