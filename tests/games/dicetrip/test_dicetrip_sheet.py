@@ -55,16 +55,25 @@ def test_page_size_and_everything_inside_the_margins(blank: tuple[str, ET.Elemen
 
 
 def test_25_circles_of_10_mm_at_the_map_positions(blank: tuple[str, ET.Element]) -> None:
+    """Every circle where the geometry has it, the whole map moved and scaled alike (the
+    sheet draws it as large as its paper allows), within 0.1 mm; circles stay 10 mm."""
     _, root = blank
     circles = {el.get("data-space"): el for el in by_class(root, "write-in")}
     assert set(circles) == set(GERMANY.space_ids)
-    dx = float(circles["Kiel"].get("cx", "0")) - GEOMETRY.shape("Kiel").anchor[0]
-    dy = float(circles["Kiel"].get("cy", "0")) - GEOMETRY.shape("Kiel").anchor[1]
+
+    def drawn(space: str) -> tuple[float, float]:
+        return float(circles[space].get("cx", "0")), float(circles[space].get("cy", "0"))
+
+    (ax, ay), (_, by) = drawn("Kiel"), drawn("Konstanz")
+    (gx, gy), hy = GEOMETRY.shape("Kiel").anchor, GEOMETRY.shape("Konstanz").anchor[1]
+    k = (by - ay) / (hy - gy)
+    assert k >= 1.0
     for shape in GEOMETRY.shapes:
         el = circles[shape.space]
-        assert 2 * float(el.get("r", "0")) >= 9.0
-        assert abs(float(el.get("cx", "0")) - shape.anchor[0] - dx) < 0.1
-        assert abs(float(el.get("cy", "0")) - shape.anchor[1] - dy) < 0.1
+        assert 2 * float(el.get("r", "0")) >= 10.0
+        x, y = drawn(shape.space)
+        assert abs(x - (ax + (shape.anchor[0] - gx) * k)) < 0.1, shape.space
+        assert abs(y - (ay + (shape.anchor[1] - gy) * k)) < 0.1, shape.space
     assert sorted(texts(root, "city-name")) == sorted(s.name for s in GERMANY.spaces)
 
 
@@ -151,3 +160,23 @@ def test_each_zone_name_is_printed_inside_its_own_zone() -> None:
         w = text_width(zone.label.upper(), 10, bold=True) + 0.4 * len(zone.label)
         for corner in ((x, y), (x + w, y), (x, y - 3.5), (x + w, y - 3.5)):
             assert any(inside(corner, ring) for ring in areas[zone.id]), (zone.id, corner)
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+def test_the_sheet_fills_its_paper_down_to_the_credit(paper_id: str) -> None:
+    """No empty foot: the lowest box (tracker or scoring) ends within 8 mm of the credit
+    line at the bottom (main left 48 mm empty on A4), and the map is no smaller than
+    built."""
+    p = paper(paper_id)
+    root = tree(sheet_page(GERMANY, GEOMETRY, p, TripSheetOptions(
+        attribution="Outline: Natural Earth")))
+    credit = float(by_class(root, "attribution")[0].get("y", "0"))
+    boxes = by_class(root, "tracker-box") + [g.find(f"{NS}rect")
+                                             for g in by_class(root, "score-box")]
+    lowest = max(float(el.get("y", "0")) + float(el.get("height", "0")) for el in boxes)
+    gap = credit - 2.0 - lowest  # the credit's capitals stand about 2 mm above it
+    assert 0.0 < gap <= 8.0, gap
+    circles = {el.get("data-space"): el for el in by_class(root, "write-in")}
+    drawn = abs(float(circles["Konstanz"].get("cy", "0")) - float(circles["Kiel"].get("cy", "0")))
+    built = GEOMETRY.shape("Konstanz").anchor[1] - GEOMETRY.shape("Kiel").anchor[1]
+    assert drawn >= built - 0.1
