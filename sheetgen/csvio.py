@@ -351,6 +351,8 @@ class Records:
         self.map_line = 0
         self.last_line = 0
         self.separator: str | None = None
+        self.review: str | None = None
+        """The review PDF a ``# review: PATH`` line names (``sheetgen read`` writes one)."""
 
     def __iter__(self) -> Iterator[Record]:
         for number, raw in iter_lines(self.text):
@@ -362,6 +364,9 @@ class Records:
                     found = map_line_id(raw)
                     if found is not None:
                         self.map_id, self.map_line = found, number
+                review = _REVIEW.fullmatch(raw.strip())
+                if review:
+                    self.review = review.group(1).strip()
                 continue
             if self.separator is None:
                 self.separator = sniff_separator(raw)
@@ -372,6 +377,27 @@ class Records:
                 continue
             if trim(cells):
                 yield Record(number, cells)
+
+
+_REVIEW = re.compile(r"#\s*review:\s*(.+)")
+UNREAD = "?"
+"""A cell ``sheetgen read`` could not read: it has to be typed in before scoring."""
+
+
+def unread_problem(records: Records) -> str:
+    """What an unread ``?`` cell is, and where to look it up."""
+    where = f"its photo is in {records.review}" if records.review else \
+        "its photo is in the review PDF sheetgen read wrote"
+    return (f"'?' is a cell sheetgen read could not read; {where}: type what the sheet "
+            "shows there")
+
+
+def quote_field(text: str) -> str:
+    """A cell as a writer of a scoring CSV writes it: quoted when it holds a separator or
+    a quote, or could be read as a comment or lose its spaces."""
+    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def name_problem(name: str) -> str | None:
@@ -462,5 +488,3 @@ def map_of_csv(text: str, source: str, map_override: str | None = None,
         for _ in records:
             break
     return resolve_map(records, problems, map_override, lookup)
-
-

@@ -36,6 +36,7 @@ _COMMAND_MODULES = (
     "kit_cmd",
     "scorepad_cmd",
     "plan_cmd",
+    "read_cmd",
     "serve_cmd",
 )
 

@@ -147,12 +147,10 @@ class DiceTrip(Game):
 
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
-        drawn: dict[str, str] = {}
-        for name in players:
-            if name not in drawn:
-                drawn[name] = sheet_page(game_map, geometry, paper, TripSheetOptions(
-                    player=name, seed=seed, attribution=credit))
-        return [drawn[name] for name in players]
+        # Each sheet carries its number in its code, so every page is drawn.
+        return [sheet_page(game_map, geometry, paper, TripSheetOptions(
+                    player=name, seed=seed, attribution=credit, sheet_number=number))
+                for number, name in enumerate(players, start=1)]
 
     def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
                   backs: str = "duplex-long", perfect: float | None = None,

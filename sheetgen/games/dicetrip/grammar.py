@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.csvio import (
+    UNREAD,
     Problems,
     Records,
     header_names,
@@ -32,6 +33,7 @@ from sheetgen.csvio import (
     resolve_map,
     short,
     trim,
+    unread_problem,
 )
 from sheetgen.games.dicetrip.rules import TripBoard, is_number
 from sheetgen.maps import find_map
@@ -197,6 +199,9 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             continue
         for col in range(1, width):
             raw = cells[col]
+            if raw.strip() == UNREAD:
+                problems.add(line, col + 1, unread_problem(records))
+                continue
             negative = len(raw) > 1 and raw[0] == "-" and _DIGITS.fullmatch(raw[1:]) is not None
             try:
                 cell = parse_trip_cell(f"({raw[1:]})" if negative else raw, space)

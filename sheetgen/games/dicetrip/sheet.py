@@ -21,8 +21,10 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
+from sheetgen.draw.marks import QR_MODULE, add_registration_marks, sheet_code
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
+from sheetgen.draw.qr import add_qr, qr_side
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
 from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
@@ -43,6 +45,8 @@ class TripSheetOptions:
     seed: int | None = None
     """A seeded game: printed in the header."""
     attribution: str = ""
+    sheet_number: int = 1
+    """Which sheet of a printed set this is (carried in the sheet's code)."""
 
 
 @dataclass(frozen=True)
@@ -297,7 +301,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                 city.add(dwg.circle((round(cx, 2), round(cy, 2)), r + 1.5, fill=pattern))
         city.add(dwg.circle((round(cx, 2), round(cy, 2)), r, fill="#ffffff",
                             stroke="#1a1a1a", stroke_width=0.35,
-                            class_="write-in", data_space=space.id))
+                            class_="write-in", data_space=space.id, id=f"circle-{space.id}"))
         if colour is not None and names:
             bx, by = cx + r * 0.78, cy - r * 0.78
             city.add(dwg.circle((round(bx, 2), round(by, 2)), 2.0, fill="#ffffff",
@@ -587,7 +591,7 @@ def _header(dwg: svgwrite.Drawing, game_map: Map, paper: Paper, player: str,
     dwg.add(text(dwg, "Name", name_x, margin + 6.0, 9, bold=True))
     line_end = paper.width - margin
     dwg.add(dwg.line((name_x + 10.0, margin + 6.8), (line_end, margin + 6.8),
-                     stroke="#3a3a3a", stroke_width=0.3))
+                     stroke="#3a3a3a", stroke_width=0.3, class_="name-line"))
     if player:
         size = 12.0
         while text_width(player, size, bold=True) > line_end - name_x - 12 and size > 6:
@@ -640,14 +644,23 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
 
 def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
                options: TripSheetOptions) -> str:
-    """A blank player sheet as SVG text."""
+    """A blank player sheet as SVG text, with the four registration marks and, in the
+    bottom right corner, the code On Tour sheets carry (map, paper, seed, sheet number),
+    so a photo of the filled sheet can be read back (``sheetgen read``)."""
     note = ("Write two numbers a round: one of the dice pairs each (11-66). "
             "No number twice.")
     if options.seed is not None:
         note = f"Seeded game {options.seed}: roll nothing, read the dice from the script. " \
                "No number twice."
-    return str(_sheet(game_map, geometry, paper, options.player, note,
-                      options.attribution).tostring())
+    dwg = _sheet(game_map, geometry, paper, options.player, note, options.attribution)
+    dwg.add(add_registration_marks(dwg, paper.width, paper.height))
+    payload = sheet_code(game_map.id, paper.id, options.seed, options.sheet_number)
+    margin = float(layout()["margin"])
+    side = qr_side(payload, QR_MODULE)
+    # In the corner, its quiet zone inside the margin (clear of the registration mark).
+    dwg.add(add_qr(dwg, payload, paper.width - margin - side, paper.height - margin - side,
+                   QR_MODULE))
+    return str(dwg.tostring())
 
 
 def scored_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from sheetgen.csvio import (
+    UNREAD,
     Problems,
     Records,
     header_names,
@@ -21,6 +22,7 @@ from sheetgen.csvio import (
     resolve_map,
     short,
     trim,
+    unread_problem,
 )
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, Map, SpaceId
@@ -139,6 +141,9 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
                          f"player(s)); got {len(cells)}")
             continue
         for col in range(1, width):
+            if cells[col].strip() == UNREAD:
+                problems.add(record.line, col + 1, unread_problem(records))
+                continue
             try:
                 cell = parse_cell(cells[col])
             except ValueError as exc:

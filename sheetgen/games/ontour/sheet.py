@@ -705,7 +705,7 @@ def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOp
     name_x = MARGIN + 72.0
     dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
     dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
-                     stroke=style.ink["outline"], stroke_width=0.3))
+                     stroke=style.ink["outline"], stroke_width=0.3, class_="name-line"))
     if options.player:
         (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
         dwg.add(text(dwg, name, name_x + 12, top + 6.9, name_pt, bold=True,

@@ -21,6 +21,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.draw.layout import Rect
+from sheetgen.draw.marks import QR_MODULE
 from sheetgen.draw.page import new_page
 from sheetgen.draw.qr import add_qr, qr_side
 from sheetgen.draw.style import Style, load_style
@@ -28,7 +29,6 @@ from sheetgen.draw.text import TYPE_MIN_PT, route_proof, text, text_width, wrap
 from sheetgen.games.ontour.score import PlayerScore, Standings
 from sheetgen.games.ontour.sheet import (
     MARGIN,
-    QR_MODULE,
     SheetOptions,
     _cell_mark,
     _ring_path,

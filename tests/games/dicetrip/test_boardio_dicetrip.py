@@ -153,3 +153,9 @@ def test_every_error_of_a_file_is_reported_at_once() -> None:
         parse_trip_boards(full_csv({"Kiel": "70", "Bremen": "(13)", "Kassel": "99"}), "b.csv")
     where = [(p.line, p.column) for p in info.value.problems]
     assert where == [(3, 2), (5, 2), (10, 2)]
+
+
+def test_an_unread_cell_is_refused_pointing_at_the_review_file() -> None:
+    text = full_csv({"Bremen": "?"}).replace("city,", "# review: r.pdf\ncity,")
+    assert error(text) == ("b.csv:6:2: '?' is a cell sheetgen read could not read; its "
+                           "photo is in r.pdf: type what the sheet shows there")

@@ -180,3 +180,37 @@ def test_the_sheet_fills_its_paper_down_to_the_credit(paper_id: str) -> None:
     drawn = abs(float(circles["Konstanz"].get("cy", "0")) - float(circles["Kiel"].get("cy", "0")))
     built = GEOMETRY.shape("Konstanz").anchor[1] - GEOMETRY.shape("Kiel").anchor[1]
     assert drawn >= built - 0.1
+
+
+def test_sheet_carries_registration_marks_and_its_code(blank: tuple[str, ET.Element]) -> None:
+    """Four 4 mm squares 6 mm from the paper's edges and the code of layout, map, paper,
+    seed and sheet number in the bottom right corner, clear of everything a player writes
+    in, as on the On Tour sheets (``sheetgen read`` finds the page by them)."""
+    paper_id, root = blank
+    p = paper(paper_id)
+    marks = [(float(el.get("x", "0")), float(el.get("y", "0")), float(el.get("width", "0")))
+             for el in by_class(root, "registration-mark")]
+    assert sorted(marks) == sorted([(6.0, 6.0, 4.0), (p.width - 10.0, 6.0, 4.0),
+                                    (6.0, p.height - 10.0, 4.0),
+                                    (p.width - 10.0, p.height - 10.0, 4.0)])
+    (code,) = by_class(root, "qr")
+    assert code.get("data-payload") == f"sheetgen:sheet:v2:germany:{paper_id}:-:1"
+    frame = code.find(f"{NS}rect")
+    assert frame is not None
+    x, y, side = (float(frame.get(k, "0")) for k in ("x", "y", "width"))
+    assert x + side <= p.width - 10.0 + 0.1 and y + side <= p.height - 10.0 + 0.1
+    for el in by_class(root, "tracker-box") + by_class(root, "write-in"):
+        if el.tag == f"{NS}circle":
+            ex, ey = float(el.get("cx", "0")), float(el.get("cy", "0"))
+            assert not (x - 6 < ex < x + side + 6 and y - 6 < ey < y + side + 6)
+        else:
+            assert float(el.get("y", "0")) + float(el.get("height", "0")) < y
+
+
+def test_each_sheet_of_a_set_carries_its_number_and_seed() -> None:
+    from sheetgen.games import find_game
+
+    pages = find_game("dicetrip").sheet_pages(GERMANY, paper("a4"), ["Ann", "Bo"], seed=7)
+    payloads = [by_class(tree(svg), "qr")[0].get("data-payload") for svg in pages]
+    assert payloads == ["sheetgen:sheet:v2:germany:a4:7:1", "sheetgen:sheet:v2:germany:a4:7:2"]
+

@@ -182,3 +182,19 @@ def test_round_trip(names: list[str], data: st.DataObject) -> None:
     excel = "\ufeff" + text.replace(",", ";").replace("\n", "\r\n")
     if all("," not in n and ";" not in n and '"' not in n for n in names):
         assert parse_boards(excel, "x.csv") == ("usa", boards)
+
+
+def test_an_unread_cell_is_refused_pointing_at_the_review_file() -> None:
+    """``sheetgen read`` writes ``?`` for a cell it could not read and names its review
+    PDF in a comment; the reader refuses the cell and says where to look it up."""
+    text = "# map: tiny\n# review: out/evening-review.pdf\nspace,Alice,Bob\n" \
+           "WA,(12),?\nOR,*,x\nNY, ? ,99\n"
+    report = error(text).report
+    assert report.splitlines() == [
+        "board.csv:4:3: '?' is a cell sheetgen read could not read; its photo is in "
+        "out/evening-review.pdf: type what the sheet shows there",
+        "board.csv:6:2: '?' is a cell sheetgen read could not read; its photo is in "
+        "out/evening-review.pdf: type what the sheet shows there"]
+    bare = str(error(GOOD.replace("07", "?")))
+    assert bare.startswith("board.csv:3:3: '?' is a cell sheetgen read could not read; "
+                           "its photo is in the review PDF")

@@ -1,0 +1,445 @@
+"""Reading the circles of a straightened sheet: what each holds, with a confidence.
+
+Each circle is cut out around its centre from the layout (moved by up to a millimetre to
+where the printed ring really is), its ink found against the paper inside it, whatever
+the sheet prints inside the circle (a dock's tag, a club's letter, a die's badge) left
+out. A ring drawn round the writing (On Tour's circled numbers) is found by how far round
+the circle it runs, and taken away. What remains falls into glyphs, left to right, that
+the classifier reads (``glyphs``); the game's grammar then turns them into the cell:
+On Tour a number 0-99 (one or two digits), a star or an X, circled or not; Dice Trip a
+number of two digits 1-6, in parentheses on a coloured city, or an X.
+
+Every reading has a confidence: the probability of the reading the classifier's glyph
+probabilities give, restricted to what the grammar (and, with a seed, the numbers the
+seed rolled) allows. A reading below the threshold is not guessed: it is doubtful.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from sheetgen.model import Cell, CellKind
+from sheetgen.read.glyphs import CLASSES, classify
+from sheetgen.read.layout import SheetLayout
+from sheetgen.read.register import PPM
+
+THRESHOLD = 0.9
+"""A reading less sure than this is doubtful: written ``?``, for a person to settle."""
+STRAY = 0.8
+"""Ink (mm^2) in a circle that is neither a glyph, nor the ring, nor printed: more, and the
+cell is doubtful (a digit may have been lost)."""
+_DIGIT = [CLASSES.index(str(d)) for d in range(10)]
+_X, _STAR, _OPEN, _CLOSE = (CLASSES.index(c) for c in ("x", "*", "(", ")"))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one circle holds, as read."""
+
+    space: str
+    cell: Cell | None
+    """The reading (None: the circle is empty)."""
+    confidence: float
+    doubtful: bool
+    """Below the threshold, or against the grammar or the seed: written ``?``."""
+    guess: str
+    """The most likely text (even for a doubtful cell), for the review."""
+    why: str = ""
+    """Why a doubtful cell is doubtful."""
+
+    @property
+    def text(self) -> str:
+        """The CSV cell: ``?`` when doubtful, blank when empty."""
+        if self.doubtful:
+            return "?"
+        return "" if self.cell is None else self.cell.text
+
+
+@dataclass
+class _Cut:
+    """One circle cut out: its glyphs (one or more ways to split the ink) and ring."""
+
+    space: str
+    splits: list[list[np.ndarray]]
+    ring: float
+    """How far round the circle a drawn ring runs (0-1)."""
+    stray: float
+    """Ink in mm^2 that is in no glyph."""
+    ink_ratio: float = 1.0
+    """Height of the smallest glyph over the tallest (one glyph: 1)."""
+
+
+def _disc(shape: tuple[int, int], cx: float, cy: float, r: float) -> np.ndarray:
+    yy, xx = np.ogrid[:shape[0], :shape[1]]
+    inside: np.ndarray = (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+    return inside
+
+
+def _ring_template(radius: float, width: float) -> np.ndarray:
+    n = int(math.ceil(radius + width + 2))
+    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
+    dist = np.hypot(xx, yy)
+    ring: np.ndarray = (np.abs(dist - radius) <= width / 2).astype(np.float32)
+    centred: np.ndarray = ring - ring.mean()
+    return centred
+
+
+def _centre(patch: np.ndarray, radius: float, reach: float) -> tuple[float, float]:
+    """Where the printed circle's ring is in ``patch`` (centred about the middle)."""
+    dark = (255.0 - patch.astype(np.float32))
+    template = _ring_template(radius, 0.45 * PPM)
+    if template.shape[0] > dark.shape[0] or template.shape[1] > dark.shape[1]:
+        return patch.shape[1] / 2, patch.shape[0] / 2
+    score = cv2.matchTemplate(dark, template, cv2.TM_CCORR)
+    cy0 = (dark.shape[0] - template.shape[0]) / 2
+    cx0 = (dark.shape[1] - template.shape[1]) / 2
+    yy, xx = np.mgrid[:score.shape[0], :score.shape[1]]
+    score[np.hypot(xx - cx0, yy - cy0) > reach] = -np.inf
+    _, _, _, (bx, by) = cv2.minMaxLoc(score)
+    half = template.shape[0] // 2
+    return bx + half, by + half
+
+
+def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
+    """Ink inside the circle: darker than the paper by a third; within ``core`` (clear
+    of the printed outline's blur) by half of what the darkest writing there reaches, if
+    that is less (a light pencil, a thin pen blurred by the photo)."""
+    values = patch[inside]
+    paper = float(np.percentile(values, 85)) if values.size else 255.0
+    paper = max(paper, 40.0)
+    dark = (paper - patch.astype(np.float32)) / paper
+    centre = dark[core & inside]
+    level = 0.33
+    if centre.size:
+        level = min(0.33, max(0.2, 0.5 * float(np.percentile(centre, 99.5))))
+    ink: np.ndarray = ((dark > 0.33) | ((dark > level) & core)) & inside
+    return ink
+
+
+def _components(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                             connectivity=8)
+    return [labels == k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= min_area]
+
+
+def _bbox(mask: np.ndarray) -> tuple[int, int, int, int]:
+    ys, xs = np.nonzero(mask)
+    return int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1
+
+
+def _group(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """Pieces that stand above one another (a broken stroke) as one glyph, left to
+    right."""
+    glyphs: list[np.ndarray] = []
+    for part in sorted(parts, key=lambda m: _bbox(m)[0]):
+        x0, _, x1, _ = _bbox(part)
+        for k, g in enumerate(glyphs):
+            gx0, _, gx1, _ = _bbox(g)
+            overlap = min(x1, gx1) - max(x0, gx0)
+            if overlap >= 0.5 * min(x1 - x0, gx1 - gx0):
+                glyphs[k] = g | part
+                break
+        else:
+            glyphs.append(part)
+    return sorted(glyphs, key=lambda m: _bbox(m)[0])
+
+
+def _merge_small(glyphs: list[np.ndarray]) -> list[np.ndarray] | None:
+    """The glyphs with each one much shorter than the tallest joined to its nearest
+    neighbour (a stroke of a digit that came apart); None when there is none."""
+    if len(glyphs) < 2:
+        return None
+    out = list(glyphs)
+    changed = False
+    while len(out) > 1:
+        heights = [_bbox(g)[3] - _bbox(g)[1] for g in out]
+        small = [k for k, h in enumerate(heights) if h < 0.6 * max(heights)]
+        if not small:
+            break
+        k = small[0]
+        x0, _, x1, _ = _bbox(out[k])
+        gaps = {j: max(_bbox(out[j])[0] - x1, x0 - _bbox(out[j])[2], 0)
+                for j in range(len(out)) if j != k}
+        j = min(gaps, key=lambda i: (gaps[i], i))
+        out[j] = out[j] | out[k]
+        del out[k]
+        changed = True
+    return sorted(out, key=lambda m: _bbox(m)[0]) if changed else None
+
+
+def _split(glyph: np.ndarray) -> list[np.ndarray] | None:
+    """A wide glyph cut in two at its thinnest column near the middle (two digits
+    written touching)."""
+    x0, y0, x1, y1 = _bbox(glyph)
+    if x1 - x0 < 1.05 * (y1 - y0):
+        return None
+    cols = glyph[:, x0:x1].sum(axis=0)
+    lo, hi = int((x1 - x0) * 0.3), int((x1 - x0) * 0.7)
+    if hi <= lo:
+        return None
+    cut = x0 + lo + int(np.argmin(cols[lo:hi]))
+    left, right = glyph.copy(), glyph.copy()
+    left[:, cut:] = False
+    right[:, :cut] = False
+    if left.sum() < 10 or right.sum() < 10:
+        return None
+    return [left, right]
+
+
+def _arc(part: np.ndarray, dist: np.ndarray, coverage: float) -> bool:
+    """Is ``part`` a piece of a drawn ring: thin across, long around?"""
+    radii = dist[part]
+    across = float(np.percentile(radii, 95) - np.percentile(radii, 5))
+    around = coverage * 2 * math.pi * float(np.median(radii))
+    return across <= 0.7 * PPM and around >= 3 * max(across, 0.3 * PPM)
+
+
+def _outer_shell(part: np.ndarray, dist: np.ndarray, angle: np.ndarray,
+                 width: float) -> np.ndarray:
+    """The pixels of ``part`` within ``width`` of its outermost pixel on their ray."""
+    ys, xs = np.nonzero(part)
+    bins = angle[ys, xs]
+    radii = dist[ys, xs]
+    outer = np.zeros(72)
+    np.maximum.at(outer, bins, radii)
+    keep = radii >= outer[bins] - width
+    shell = np.zeros_like(part)
+    shell[ys[keep], xs[keep]] = True
+    return shell
+
+
+def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> _Cut:
+    """The glyphs and ring of one circle of the straightened ``page``."""
+    cx, cy, r = layout.circles[space]
+    radius = r * PPM
+    half = int(radius + 1.6 * PPM)
+    px, py = round(cx * PPM), round(cy * PPM)
+    y0, x0 = max(0, py - half), max(0, px - half)
+    patch = page[y0:py + half + 1, x0:px + half + 1]
+    ccx, ccy = _centre(patch, radius, 0.7 * PPM)
+    inner = radius - 0.4 * PPM
+    inside = _disc(patch.shape, ccx, ccy, inner)
+    printed = np.zeros_like(inside)
+    for dx, dy, dr in layout.printed.get(space, ()):
+        printed |= _disc(patch.shape, (dx - cx) * PPM + ccx, (dy - cy) * PPM + ccy,
+                         (dr + 0.2) * PPM)
+    core = _disc(patch.shape, ccx, ccy, radius - 0.9 * PPM)
+    ink = _ink(patch, inside & ~printed, core)
+    min_area = 0.4 * PPM * PPM
+    parts = _components(_ink(patch, inside, core), min_area)
+    # what the sheet prints in the circle (a tag, a letter) is no writing: a part that
+    # lies in it is dropped, a stroke written across it keeps the rest of itself
+    parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
+    parts = [q for p in parts for q in _components(p, min_area)]
+    yy, xx = np.mgrid[:patch.shape[0], :patch.shape[1]]
+    dist = np.hypot(xx - ccx, yy - ccy)
+    angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * 72).astype(int) % 72
+    band = dist >= 0.58 * radius
+    ring = 0.0
+    kept = []
+    ringed = np.zeros_like(ink)
+    for part in parts:
+        on_band = part & band
+        if not on_band.any():
+            kept.append(part)
+            continue
+        coverage = len(np.unique(angle[on_band])) / 72
+        if rings and (coverage >= 0.4 or _arc(part, dist, coverage)):
+            # a ring drawn round the writing (or a piece of one): along each ray, the
+            # outermost ink and what lies within a stroke of it
+            rest = part
+            for _ in range(4):  # peeled a stroke at a time while a ring is left
+                shell = _outer_shell(rest, dist, angle, 0.45 * PPM)
+                ringed |= shell
+                rest = rest & ~shell
+                left = rest & band
+                if not left.any() or len(np.unique(angle[left])) < 0.3 * 72:
+                    break
+            if rest.sum() >= min_area:
+                kept.extend(p for p in _components(rest, min_area)
+                            if (p & (dist < 0.62 * radius)).any())
+            continue
+        if not (part & (dist < 0.8 * radius)).any():
+            continue  # a scrap on the rim, not writing
+        kept.append(part)
+    if ringed.any():  # the share of the circle's visible rim the ring runs round
+        visible = len(np.unique(angle[inside & band]))
+        ring = len(np.unique(angle[ringed & band])) / max(1, visible)
+    glyphs = _group(kept)
+    read = ringed.copy()
+    for g in glyphs:
+        read |= g
+    stray = float((ink & ~read).sum() / (PPM * PPM))
+    crops = [_crop(g) for g in glyphs]
+    splits = [crops]
+    if len(glyphs) == 1:
+        halves = _split(glyphs[0])
+        if halves is not None:
+            splits.append([_crop(h) for h in halves])
+    merged = _merge_small(glyphs)
+    if merged is not None:
+        splits.append([_crop(g) for g in merged])
+    heights = [c.shape[0] for c in crops]
+    ratio = min(heights) / max(heights) if heights else 1.0
+    return _Cut(space, splits, ring, stray, ratio)
+
+
+def _crop(mask: np.ndarray) -> np.ndarray:
+    x0, y0, x1, y1 = _bbox(mask)
+    return mask[y0:y1, x0:x1].astype(np.uint8) * 255
+
+
+# --- the grammar -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """What a cell may hold on a map's sheet."""
+
+    dicetrip: bool
+    coloured: Collection[str] = ()
+    """Dice Trip: the cities whose numbers may stand in parentheses."""
+    allowed: Collection[int] | None = None
+    """With a seed: the numbers the seed rolled (any number when None)."""
+    times: Mapping[int, int] | None = None
+    """With a seed: how many times each number can be written at most (None: once each
+    for Dice Trip, any number of times for On Tour)."""
+
+
+def _number_options(probs: Sequence[np.ndarray], digits: Sequence[int]) -> dict[int, float]:
+    """The probability of each number the digit glyphs can be."""
+    out: dict[int, float] = {}
+    if len(probs) == 1:
+        for d in digits:
+            out[d] = float(probs[0][_DIGIT[d]])
+        return out
+    for a in digits:
+        for b in digits:
+            value = 10 * a + b
+            p = float(probs[0][_DIGIT[a]] * probs[1][_DIGIT[b]])
+            out[value] = out.get(value, 0.0) + p
+    return out
+
+
+def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]],
+            grammar: Grammar, factor: float, threshold: float) -> Reading:
+    """The likeliest of ``options`` (text: the cell it stands for, or None for one this
+    space cannot hold, and its probability), with the seed's numbers choosing between
+    close readings; doubtful when unsure, or when it is against the grammar or the
+    seed."""
+    total = sum(p for _, p in options.values()) or 1.0
+    ranked = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))
+    raw_text, (raw_cell, raw_p) = ranked[0]
+    allowed = grammar.allowed
+    if allowed is not None:
+        def rolled(cell: Cell | None) -> bool:
+            return cell is None or cell.value is None or cell.value in allowed
+
+        kept = {t: v for t, v in options.items() if rolled(v[0])}
+        mass = sum(p for _, p in kept.values())
+        if not rolled(raw_cell) and raw_p >= 0.5 * total:
+            return Reading(space, None, raw_p / total, True, raw_text,
+                           "a number the seed never rolled")
+        if mass < 0.5 * total:
+            return Reading(space, None, mass / total, True, raw_text,
+                           f"unsure ({mass / total:.2f})")
+        options, total = kept, mass
+        ranked = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))
+    text, (cell, p) = ranked[0]
+    conf = p / total * factor
+    if cell is None:
+        return Reading(space, None, conf, True, text, "not what this space can hold")
+    if conf < threshold:
+        return Reading(space, cell, conf, True, cell.text, f"unsure ({conf:.2f})")
+    return Reading(space, cell, conf, False, cell.text)
+
+
+def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
+           threshold: float) -> Reading:
+    """The reading of a cut cell from its glyphs' class probabilities."""
+    n = len(probs)
+    space = cut.space
+    if n == 0:
+        if cut.stray > 1.5 or cut.ring >= 0.3:
+            return Reading(space, None, 0.5, True, "", "marks but nothing legible")
+        return Reading(space, None, 1.0, False, "")
+    if cut.stray > STRAY:
+        return Reading(space, None, 0.5, True, "", f"ink left unread ({cut.stray:.1f} mm2)")
+    options: dict[str, tuple[Cell | None, float]] = {}
+    if grammar.dicetrip:
+        if n == 1:  # a crossed city (a single digit is no Dice Trip number)
+            options["x"] = (Cell.cross(), float(probs[0][_X]))
+            for d in range(1, 7):
+                options[str(d)] = (None, float(probs[0][_DIGIT[d]]))
+            return _settle(space, options, grammar, 1.0, threshold)
+        wrapped = n == 4
+        if n not in (2, 4):
+            return Reading(space, None, 0.0, True, "", f"{n} marks where a number has two")
+        factor = float(probs[0][_OPEN] * probs[3][_CLOSE]) if wrapped else 1.0
+        digits = probs[1:3] if wrapped else probs
+        for value, p in _number_options(digits, range(1, 7)).items():
+            cell = Cell.number(value, wrapped)
+            fits = not wrapped or space in grammar.coloured
+            options[cell.text] = (cell if fits else None, p)
+        return _settle(space, options, grammar, factor, threshold)
+    circled = cut.ring >= 0.6
+    factor = 1.0 if cut.ring >= 0.6 or cut.ring < 0.3 else 0.5
+    if n == 1:
+        glyph = probs[0]
+        options["x"] = (None if circled else Cell.cross(), float(glyph[_X]))
+        options["*"] = (Cell.star(circled), float(glyph[_STAR]))
+        for value, q in _number_options([glyph], range(10)).items():
+            cell = Cell.number(value, circled)
+            options[cell.text] = (cell, q)
+        return _settle(space, options, grammar, factor, threshold)
+    if n == 2:
+        if cut.ink_ratio < 0.55:
+            factor *= 0.5  # two marks of very different sizes: a digit and a stray mark?
+        for value, q in _number_options(probs, range(10)).items():
+            cell = Cell.number(value, circled)
+            options[cell.text] = (cell, q)
+        return _settle(space, options, grammar, factor, threshold)
+    return Reading(space, None, 0.0, True, "", f"{n} marks where a number has at most two")
+
+
+def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
+               threshold: float = THRESHOLD) -> list[Reading]:
+    """Every circle of ``layout`` on the straightened ``page``, in the layout's order."""
+    cuts = [cut_cell(page, layout, space, rings=not grammar.dicetrip)
+            for space in layout.circles]
+    masks = [g for cut in cuts for split in cut.splits for g in split]
+    probs = classify(masks)
+    readings = []
+    k = 0
+    for cut in cuts:
+        options = []
+        for split in cut.splits:
+            options.append([probs[k + i] for i in range(len(split))])
+            k += len(split)
+        choices = [decode(cut, p, grammar, threshold) for p in options]
+        readings.append(max(choices, key=lambda r: (not r.doubtful, r.confidence)))
+    if grammar.dicetrip:
+        return _too_often(readings, grammar.times or {},
+                          "the same number read in another city")
+    if grammar.times is not None:
+        return _too_often(readings, grammar.times,
+                          "read more often than the seed rolled it")
+    return readings
+
+
+def _too_often(readings: list[Reading], times: Mapping[int, int],
+               why: str) -> list[Reading]:
+    """Cells read as a number more often than it can be written (``times``, default
+    once) are all doubtful: one of them is misread, and which is not known."""
+    where: dict[int, list[int]] = {}
+    for k, r in enumerate(readings):
+        if r.cell is not None and r.cell.kind is CellKind.NUMBER and r.cell.value is not None:
+            where.setdefault(r.cell.value, []).append(k)
+    over = {k for value, ks in where.items() if len(ks) > times.get(value, 1) for k in ks}
+    return [Reading(r.space, r.cell, r.confidence, True, r.guess, why)
+            if k in over and not r.doubtful else r for k, r in enumerate(readings)]

@@ -1,0 +1,184 @@
+"""One photo of a filled sheet, end to end: found, straightened, every circle read, the
+reading checked against the seed's game; and the readings of several photos as the
+scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from sheetgen.csvio import quote_field
+from sheetgen.model import Board, Map
+from sheetgen.read.cells import THRESHOLD, Grammar, Reading, read_cells
+from sheetgen.read.register import ReadError, Registered, register
+
+MAX_PIXELS = 80_000_000
+"""A larger image is refused (a phone's photo has 12-50 million pixels)."""
+
+
+@dataclass
+class SheetReading:
+    """A photo's sheet as read."""
+
+    source: str
+    registered: Registered
+    readings: list[Reading]
+    seed: int | None
+    problem: str | None = None
+    """With a seed and no doubtful cell: why the board is not a legal result of that
+    game (None: legal, or not checked)."""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def map_id(self) -> str:
+        return self.registered.code.map_id
+
+    @property
+    def doubtful(self) -> list[Reading]:
+        return [r for r in self.readings if r.doubtful]
+
+    def board(self, player: str) -> Board:
+        cells = {r.space: r.cell for r in self.readings if r.cell is not None}
+        return Board(self.map_id, player, cells)
+
+
+def load_images(path: Path) -> list[tuple[str, np.ndarray]]:
+    """The images in a photo or scan (JPEG, PNG, ...) or a PDF of scanned pages (the
+    largest image of each page), each with the name it is reported by."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ReadError(f"cannot be read ({exc.strerror or exc})") from None
+    if data[:5] == b"%PDF-":
+        return _pdf_images(data)
+    return [(str(path), _decode(data))]
+
+
+def _decode(data: bytes) -> np.ndarray:
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    image = cv2.imdecode(buffer, cv2.IMREAD_COLOR) if buffer.size else None
+    if image is None:
+        raise ReadError("not an image: expected a JPEG or PNG photo, or a PDF of scanned "
+                        "pages")
+    if image.shape[0] * image.shape[1] > MAX_PIXELS:
+        raise ReadError(f"{image.shape[1]} x {image.shape[0]} pixels is too large; at most "
+                        f"{MAX_PIXELS // 1_000_000} million")
+    return np.asarray(image)
+
+
+def _pdf_images(data: bytes) -> list[tuple[str, np.ndarray]]:
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError
+
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        pages = list(reader.pages)
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise ReadError(f"not a readable PDF ({exc})") from None
+    out: list[tuple[str, np.ndarray]] = []
+    for number, page in enumerate(pages, start=1):
+        try:
+            images = list(page.images)
+        except Exception as exc:  # pypdf raises many kinds on a damaged image
+            raise ReadError(f"page {number}: its image cannot be read ({exc})") from None
+        if not images:
+            raise ReadError(f"page {number} holds no scanned image")
+        biggest = max(images, key=lambda im: len(im.data))
+        out.append((f"page {number}", _decode(biggest.data)))
+    return out
+
+
+def allowed_numbers(game_map: Map, script: Any) -> set[int]:
+    """Every number a player could write in the seeded game ``script``."""
+    rounds = getattr(script, "rounds", None)
+    if rounds is not None:  # Dice Trip: two different dice, each as rolled or re-rolled
+        out: set[int] = set()
+        for rnd in rounds:
+            faces = [{d, a} for d, a in zip(rnd.dice, rnd.alternatives, strict=True)]
+            for i in range(4):
+                for j in range(4):
+                    if i != j:
+                        out.update(10 * a + b for a in faces[i] for b in faces[j])
+        return out
+    return set(number_times(script))
+
+
+def number_times(script: Any) -> dict[int, int]:
+    """On Tour: how many times the seeded game lets each number be written (once for
+    every setup step and turn that rolls it)."""
+    counts: dict[int, int] = {}
+    for step in (*script.setup, *script.turns):
+        for n in step.numbers:
+            counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
+def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = None,
+               seed: int | None = None, threshold: float = THRESHOLD) -> SheetReading:
+    """Read one photo; ReadError (one line) when the sheet cannot be found in it."""
+    from sheetgen.games import GameError, game_of
+    from sheetgen.maps import find_map
+
+    registered = register(image, map_override)
+    code = registered.code
+    notes = []
+    if not registered.code_read:
+        notes.append(f"the sheet's code could not be read: read as a {code.map_id} sheet on "
+                     f"{code.paper} by its printed circles; "
+                     + ("seed from --seed" if seed is not None else
+                        "no seed known (give --seed to check the numbers)"))
+    if code.seed is not None and seed is not None and code.seed != seed:
+        raise ReadError(f"the sheet's code says seed {code.seed}, but --seed says {seed}")
+    seed = code.seed if code.seed is not None else seed
+    game_map = find_map(code.map_id)
+    game = game_of(game_map)
+    script = None
+    if seed is not None:
+        try:
+            script = game.make_script(game_map, seed)
+        except GameError as exc:
+            notes.append(f"seed {seed} not checked: {exc}")
+    dicetrip = code.map_id == "germany" or hasattr(script, "rounds")
+    grammar = Grammar(dicetrip=dicetrip,
+                      coloured=frozenset(s.id for s in game_map.spaces
+                                         if getattr(s, "colour", None)),
+                      allowed=None if script is None else allowed_numbers(game_map, script),
+                      times=None if script is None or dicetrip else number_times(script))
+    readings = read_cells(registered.page, registered.layout, grammar, threshold)
+    result = SheetReading(source, registered, readings, seed, notes=notes)
+    if script is not None and not result.doubtful:
+        verdict = game.check(game_map, script, result.board("sheet"))
+        if not verdict.legal:
+            result.problem = verdict.problem
+    return result
+
+
+def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],
+              review: str | None) -> str:
+    """The scoring CSV of ``sheets`` (one column each, headed by ``names``): ``?`` where
+    a cell is doubtful, blank where the circle is empty; a comment names the review file
+    and the photos."""
+    first = "city" if game_map.id == "germany" else "space"
+    rows = [f"# map: {game_map.id}"]
+    if review:
+        rows.append(f"# review: {review}")
+    rows.append("# read by sheetgen read from: "
+                + ", ".join(s.source.replace("\n", " ") for s in sheets))
+    rows.append(",".join([first, *(quote_field(n) for n in names)]))
+    by_sheet = [{r.space: r for r in s.readings} for s in sheets]
+    for space in game_map.spaces:
+        label = space.name if first == "city" else space.id
+        rows.append(",".join([quote_field(label),
+                              *(_cell_text(cells.get(space.id)) for cells in by_sheet)]))
+    return "\n".join(rows) + "\n"
+
+
+def _cell_text(reading: Reading | None) -> str:
+    return "" if reading is None else reading.text
+

@@ -1,0 +1,180 @@
+"""``sheetgen read`` as a player uses it: photos in, the scoring CSV and the review PDF
+out, every failure a one-line answer naming the photo."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import cv2
+import numpy as np
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sheetgen.cli import main
+from sheetgen.read import synth
+
+Photos = dict[str, tuple[Path, synth.Sample]]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["read", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def csv_columns(path: Path) -> dict[str, dict[str, str]]:
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+             if not ln.startswith("#")]
+    header = lines[0].split(",")
+    return {name: {row.split(",")[0]: row.split(",")[k] for row in lines[1:]}
+            for k, name in enumerate(header[1:], start=1)}
+
+
+def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
+                                                                 tmp_path: Path) -> None:
+    out, review = tmp_path / "evening.csv", tmp_path / "evening-review.pdf"
+    usa, europe = photos["usa"], photos["europe"]
+    code, _, err = run(str(usa[0]), "-o", str(out), "--players", "Ann")
+    assert code == 0, err
+    assert f"{usa[0]}: usa sheet 2, seed 7 -> column Ann" in err
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith(f"# map: usa\n# review: {review}\n")
+    column = csv_columns(out)["Ann"]
+    truth = usa[1].cells
+    for space, cell in column.items():
+        assert cell in ("?", truth[space].text), space  # never silently wrong
+    from pypdf import PdfReader
+
+    assert len(PdfReader(review).pages) == 1
+    # a photo of another map among them: read apart
+    code, _, err = run(str(usa[0]), str(europe[0]), "-o", str(tmp_path / "x.csv"))
+    assert code == 1 and "sheets of 2 maps (europe, usa)" in err
+
+
+def test_a_csv_with_doubtful_cells_is_refused_by_score_pointing_at_the_review(
+        photos: Photos, tmp_path: Path) -> None:
+    out = tmp_path / "b.csv"
+    code, _, err = run(str(photos["usa"][0]), "-o", str(out), "--threshold", "1.0")
+    assert code == 0 and "doubtful cell(s) written ?" in err
+    result = CliRunner().invoke(main, ["score", str(out), "--json"])
+    assert result.exit_code == 1
+    assert f"is a cell sheetgen read could not read; its photo is in {tmp_path / 'b-review.pdf'}" \
+        in result.stderr
+
+
+def test_an_upside_down_photo_is_read_and_said_to_be(photos: Photos, tmp_path: Path) -> None:
+    path, s = photos["upside-down"]
+    code, _, err = run(str(path), "-o", str(tmp_path / "u.csv"))
+    assert code == 0, err
+    assert "(upside down)" in err
+    column = csv_columns(tmp_path / "u.csv")["Player 1"]
+    assert all(cell in ("?", s.cells[space].text) for space, cell in column.items())
+
+
+def test_a_hand_over_a_corner_is_one_line_naming_the_corner(photos: Photos,
+                                                             tmp_path: Path) -> None:
+    path, _ = photos["hand"]
+    code, _, err = run(str(path), str(photos["usa"][0]), "-o", str(tmp_path / "h.csv"))
+    assert code == 1
+    lines = [ln for ln in err.splitlines() if ln.startswith(str(path))]
+    assert lines == [f"{path}: registration mark at the bottom left corner of the sheet not "
+                     "found (covered, cut off or in deep shadow?): photograph the whole "
+                     "sheet with all four corner squares in view"]
+    assert (tmp_path / "h.csv").exists()  # the other photo is still read
+
+
+def test_another_maps_sheet_with_a_contradicting_map_is_one_line(photos: Photos) -> None:
+    path, _ = photos["europe"]
+    code, _, err = run(str(path), "--map", "usa", "-o", "-")
+    assert code == 1
+    assert err.splitlines()[0] == f"{path}: the sheet's code says map europe, but --map " \
+                                  "says usa"
+
+
+def test_a_seed_that_contradicts_the_code_is_one_line(photos: Photos) -> None:
+    path, _ = photos["usa"]
+    code, _, err = run(str(path), "--seed", "8", "-o", "-")
+    assert code == 1
+    assert err.splitlines()[0] == f"{path}: the sheet's code says seed 7, but --seed says 8"
+
+
+def _png(image: np.ndarray, path: Path) -> Path:
+    ok, data = cv2.imencode(".png", image)
+    assert ok
+    path.write_bytes(data.tobytes())
+    return path
+
+
+def test_something_that_is_not_a_sheet_is_one_line(tmp_path: Path) -> None:
+    rng = np.random.default_rng(3)
+    page = np.full((900, 1200), 235, np.uint8)
+    for _ in range(40):  # a page of scribbles and boxes
+        x, y = (int(v) for v in rng.integers(0, 1100, 2))
+        cv2.rectangle(page, (x, y % 850), (x + 60, y % 850 + 30), 30, 2)
+    photo = _png(page, tmp_path / "notes.png")
+    text = tmp_path / "list.txt"
+    text.write_text("milk, eggs\n")
+    code, _, err = run(str(photo), str(text), "-o", str(tmp_path / "n.csv"))
+    assert code == 1
+    assert err.splitlines() == [
+        f"{photo}: not a sheetgen sheet: no sheet code and no four registration marks found",
+        f"{text}: not an image: expected a JPEG or PNG photo, or a PDF of scanned pages",
+        "Error: no sheet could be read (see above)"]
+    assert not (tmp_path / "n.csv").exists()
+
+
+def test_a_pdf_of_scanned_pages_is_read_page_by_page(photos: Photos, tmp_path: Path) -> None:
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    scan = tmp_path / "scans.pdf"
+    canvas = Canvas(str(scan), invariant=1)
+    for name in ("usa", "upside-down"):
+        image = ImageReader(io.BytesIO(photos[name][1].jpeg))
+        canvas.drawImage(image, 0, 0, 595, 842)
+        canvas.showPage()
+    canvas.save()
+    code, _, err = run(str(scan), "-o", str(tmp_path / "s.csv"))
+    assert code == 0, err
+    assert f"{scan} (page 1): usa sheet 2" in err and f"{scan} (page 2): usa sheet 2" in err
+    assert list(csv_columns(tmp_path / "s.csv")) == ["Player 1", "Player 2"]
+
+
+def test_a_photo_of_a_sheet_printed_by_today_s_sheet_command_is_read(tmp_path: Path) -> None:
+    """``sheetgen sheet usa --seed 7`` prints the setup numbers: a photo of that page,
+    unfilled, reads as those four circled numbers and 37 empty circles."""
+    result = CliRunner().invoke(main, ["sheet", "usa", "--seed", "7", "-n", "1", "-o",
+                                       str(tmp_path / "s.png")])
+    assert result.exit_code == 0
+    page = cv2.imread(str(tmp_path / "s.png"), cv2.IMREAD_GRAYSCALE)
+    shot = synth.Shot(150.0, 15.0, 120.0, 95.0, 0.6, 0.3, 75)
+    photo = tmp_path / "today.jpg"
+    photo.write_bytes(synth.photograph(page, shot, np.random.default_rng(5)))
+    code, _, err = run(str(photo), "-o", str(tmp_path / "t.csv"))
+    # read, and said to be no finished game of seed 7, as `check` would say (exit 3)
+    assert code == 3, err
+    assert f"{photo}: Player 1: not a legal board of seed 7: " in err
+    from sheetgen.games.ontour.players.game import setup_cells
+    from sheetgen.games.ontour.rules import make_script
+    from sheetgen.maps import find_map
+
+    usa = find_map("usa")
+    setup = {k: c.text for k, c in setup_cells(make_script(usa, 7), usa).items()}
+    column = csv_columns(tmp_path / "t.csv")["Player 1"]
+    assert {k: v for k, v in column.items() if v} == setup
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=3000))
+def test_hostile_bytes_are_one_line_each(tmp_path: Path, data: bytes) -> None:
+    photo = tmp_path / "x.jpg"
+    photo.write_bytes(data)
+    code, _, err = run(str(photo), "-o", str(tmp_path / "x.csv"))
+    assert code == 1
+    assert "Traceback" not in err
+    assert err.splitlines()[0].startswith(f"{photo}: ")
+    assert len(err.splitlines()) == 2

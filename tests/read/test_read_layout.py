@@ -1,0 +1,126 @@
+"""The reader's geometry of a sheet, read back from the renderer's drawing, and the
+frozen layout 1 that keeps sheets printed today readable after a new layout."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sheetgen.games import game_of
+from sheetgen.maps import find_map
+from sheetgen.read.layout import (
+    FROZEN,
+    LayoutError,
+    drawn_layout,
+    frozen_layout,
+    layout_from_svg,
+    parse_code,
+    sheet_layout,
+)
+from sheetgen.templates import paper
+
+SHEETS = [(m, p) for m in ("usa", "europe", "paris", "germany") for p in ("a4", "letter")]
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), SHEETS)
+def test_layout_1_is_frozen_as_the_renderer_draws_it(map_id: str, paper_id: str) -> None:
+    """While the renderer draws layout 1, the frozen file is that drawing within 0.1 mm
+    (``tools/freeze_read_layout.py`` wrote it); once it draws another, the frozen file
+    stays as the sheets printed before."""
+    drawn = drawn_layout(map_id, paper_id)
+    frozen = frozen_layout(map_id, paper_id)
+    assert frozen is not None
+    if drawn.layout != 1:
+        pytest.skip(f"the renderer draws layout {drawn.layout}")
+    assert frozen.page == drawn.page and frozen.mark_size == drawn.mark_size
+    assert set(frozen.circles) == set(drawn.circles) == set(find_map(map_id).space_ids)
+    pairs = [*zip(frozen.marks, drawn.marks, strict=True),
+             *((frozen.circles[k][:2], drawn.circles[k][:2]) for k in drawn.circles)]
+    assert max(math.dist(a, b) for a, b in pairs) <= 0.1
+    assert max(abs(a - b) for a, b in zip(frozen.qr, drawn.qr, strict=True)) <= 0.1
+    assert all(abs(frozen.circles[k][2] - drawn.circles[k][2]) <= 0.1 for k in drawn.circles)
+    assert frozen.printed == drawn.printed
+
+
+@pytest.mark.parametrize(("map_id", "paper_id"), SHEETS)
+def test_the_geometry_is_what_the_sheet_draws(map_id: str, paper_id: str) -> None:
+    """Marks: 4 mm squares 5 mm from the paper's edges (centres 7 mm in), in the order
+    top left, top right, bottom left, bottom right; the code's modules inside the page's
+    10 mm margin, at the bottom right; each circle inside the page."""
+    found = sheet_layout(map_id, paper_id)
+    w, h = found.page
+    p = paper(paper_id)
+    assert sorted((w, h)) == sorted((p.width, p.height))
+    assert found.marks == ((7.0, 7.0), (w - 7.0, 7.0), (7.0, h - 7.0), (w - 7.0, h - 7.0))
+    x, y, side = found.qr
+    assert x > w / 2 and y > h / 2 and x + side <= w - 10.0 + 2.0 + 0.01
+    assert 12.0 <= side <= 16.0
+    for cx, cy, r in found.circles.values():
+        assert cx - r >= 10.0 and cx + r <= w - 10.0 and 10.0 <= cy - r <= h - 10.0
+        assert r in (4.5, 5.0)
+    nx, ny, nw, nh = found.name
+    assert 0 < ny < 20 and nw > 50
+
+
+def test_what_a_paris_or_germany_sheet_prints_inside_a_circle_is_left_out() -> None:
+    """Paris: every club has its letter or its dock's tag inside the rim; Germany: each
+    coloured city its die's badge; the USA sheet prints nothing inside a circle."""
+    paris = sheet_layout("paris", "a4")
+    assert set(paris.printed) == set(paris.circles)
+    germany = sheet_layout("germany", "a4")
+    coloured = {s.id for s in find_map("germany").spaces if s.colour}
+    assert set(germany.printed) == coloured
+    assert not any(sheet_layout("usa", "a4").printed.values())
+
+
+def test_a_layout_this_version_does_not_know_is_refused() -> None:
+    with pytest.raises(LayoutError, match="layout 9 .* not known"):
+        sheet_layout("usa", "a4", 9)
+    with pytest.raises(LayoutError):
+        sheet_layout("nowhere", "a4", 2)
+
+
+def test_a_drawing_without_marks_is_refused() -> None:
+    game_map = find_map("byways")
+    svg = game_of(game_map).sheet_pages(game_map, paper("a4"), [""])[0]
+    with pytest.raises(LayoutError, match="no registration marks"):
+        layout_from_svg(svg, "byways", "a4")
+
+
+def test_the_frozen_file_names_its_layout_and_tool() -> None:
+    data = json.loads(FROZEN.read_text(encoding="utf-8"))
+    assert data["layout"] == 1 and "freeze_read_layout" in data["about"]
+    assert sorted(data["sheets"]) == sorted(f"{m}:{p}" for m, p in SHEETS)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("sheetgen:sheet:usa:a4:4711:3", ("usa", "a4", 4711, 3, 1)),
+    ("sheetgen:sheet:germany:letter:-:1", ("germany", "letter", None, 1, 1)),
+    ("sheetgen:sheet:v2:europe:a4:7:2", ("europe", "a4", 7, 2, 2)),
+    ("sheetgen:sheet:v3:germany:letter:-:12", ("germany", "letter", None, 12, 3)),
+])
+def test_codes_are_parsed(text: str, expected: tuple[object, ...]) -> None:
+    code = parse_code(text)
+    assert code is not None
+    assert (code.map_id, code.paper, code.seed, code.sheet, code.layout) == expected
+
+
+@given(st.text(max_size=80))
+def test_any_other_text_is_no_sheet_code(text: str) -> None:
+    code = parse_code(text)
+    assert code is None or text.strip().startswith("sheetgen:sheet:")
+
+
+@given(st.integers(0, 10**30), st.integers(1, 10**4), st.sampled_from(["usa", "germany"]))
+def test_every_code_the_renderer_writes_reads_back(seed: int, number: int, map_id: str) -> None:
+    from sheetgen.games.ontour.sheet import SheetOptions, sheet_code
+
+    text = sheet_code(find_map(map_id), paper("a4"), SheetOptions(seed=seed,
+                                                                  sheet_number=number))
+    code = parse_code(text)
+    assert code is not None and (code.seed, code.sheet) == (seed, number)
+    assert code.layout == drawn_layout(map_id, "a4").layout
