@@ -511,16 +511,17 @@ def _zones_key(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: 
 
 
 SCORING_ROWS = (
-    ("bonus", "Bonus cities", "+1: a double, or the city's colour"),
+    ("bonus", "Bonus cities", "+1 a double or its colour"),
     ("crossed", "Crossed cities", "-1 each"),
     ("road", "Longest road", "+1 a city, numbers rising"),
     ("series", "Series", "4=2 5=3 6=4 7-9=6 10+=9"),
-    ("zones", "Zones without a cross", "1=4 2=7 3=9"),
+    ("zones", "Uncrossed zones", "1=4 2=7 3=9"),
     ("variant", "Variant", "empty coloured cities"),
     ("total", "Total", ""),
 )
 SCORING_COLUMNS = 4
-"""Cells a row of the scoring band (two rows: four, then three and the total)."""
+"""Cells a row of the scoring band (two rows: four, then three and the total), beside the
+sheet's code: a name or hint at most 25 mm, a box and room between."""
 SCORING_CELL_H = 9.5
 SCORING_H = 5.0 + 2 * SCORING_CELL_H
 """Height of the scoring band under the tracker, mm."""
@@ -602,7 +603,9 @@ def _header(dwg: svgwrite.Drawing, game_map: Map, paper: Paper, player: str,
 
 def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note: str,
            attribution: str, *, board: Board | None = None,
-           score: TripScore | None = None) -> svgwrite.Drawing:
+           score: TripScore | None = None, code_side: float = 0.0) -> svgwrite.Drawing:
+    """The page; ``code_side`` (mm, with its quiet zone) keeps the bottom right corner
+    free for the sheet's code, beside the scoring band."""
     dwg = new_page(paper.width, paper.height)
     dwg.add(dwg.rect((0, 0), (paper.width, paper.height), fill="#ffffff"))
     margin = float(layout()["margin"])
@@ -635,9 +638,11 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
     for k, line in enumerate(parts):
         dwg.add(text(dwg, line, margin, foot + 3.4 + 3.6 * k, 7, class_="score-note"))
     foot += notes_h + max(0.0, spare)
-    add_scoring_area(dwg, margin, foot + 3.0, paper.width - 2 * margin, score)
+    code_room = code_side - 4 * QR_MODULE + 3.0 if code_side else 0.0
+    add_scoring_area(dwg, margin, foot + 3.0, paper.width - 2 * margin - code_room, score)
     if attribution:
-        dwg.add(text(dwg, attribution, margin, paper.height - margin + 2.5, 6,
+        # 2 mm right of the registration mark in the corner
+        dwg.add(text(dwg, attribution, margin + 2.0, paper.height - margin + 2.5, 6,
                      fill="#6b6b6b", class_="attribution"))
     return dwg
 
@@ -652,11 +657,12 @@ def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     if options.seed is not None:
         note = f"Seeded game {options.seed}: roll nothing, read the dice from the script. " \
                "No number twice."
-    dwg = _sheet(game_map, geometry, paper, options.player, note, options.attribution)
-    dwg.add(add_registration_marks(dwg, paper.width, paper.height))
     payload = sheet_code(game_map.id, paper.id, options.seed, options.sheet_number)
-    margin = float(layout()["margin"])
     side = qr_side(payload, QR_MODULE)
+    dwg = _sheet(game_map, geometry, paper, options.player, note, options.attribution,
+                 code_side=side)
+    dwg.add(add_registration_marks(dwg, paper.width, paper.height))
+    margin = float(layout()["margin"])
     # In the corner, its quiet zone inside the margin (clear of the registration mark).
     dwg.add(add_qr(dwg, payload, paper.width - margin - side, paper.height - margin - side,
                    QR_MODULE))

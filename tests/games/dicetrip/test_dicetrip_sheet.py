@@ -214,3 +214,28 @@ def test_each_sheet_of_a_set_carries_its_number_and_seed() -> None:
     payloads = [by_class(tree(svg), "qr")[0].get("data-payload") for svg in pages]
     assert payloads == ["sheetgen:sheet:v2:germany:a4:7:1", "sheetgen:sheet:v2:germany:a4:7:2"]
 
+
+def test_the_scoring_band_stands_beside_the_code(blank: tuple[str, ET.Element]) -> None:
+    """Each scoring part's name and hint end before its box, and every box before the
+    code's quiet zone: nothing of the band is hidden under the code (the band once ran
+    the page's width and the code covered its last column)."""
+    from sheetgen.draw.text import PT, text_width
+
+    _, root = blank
+    (code,) = by_class(root, "qr")
+    frame = code.find(f"{NS}rect")
+    assert frame is not None
+    code_x = float(frame.get("x", "0"))
+    rows = by_class(root, "scoring-row")
+    assert len(rows) == 7
+    for row in rows:
+        box = row.find(f".//{NS}rect")
+        assert box is not None
+        left = float(box.get("x", "0"))
+        assert left + float(box.get("width", "0")) <= code_x - 1.0, row.get("class")
+        for el in row.findall(f"{NS}text"):  # the name and the hint
+            words = "".join(el.itertext())
+            size = float(el.get("font-size", "0")) / PT
+            end = float(el.get("x", "0")) + text_width(words, size,
+                                                       bold=el.get("font-weight") == "bold")
+            assert end <= left - 0.3, (words, end, left)
