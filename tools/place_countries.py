@@ -248,7 +248,7 @@ class Placement:
                 for n in np.nonzero((length >= 1.0) & (length <= LEADER_MAX))[0]:
                     p = (float(pts[n, 0]), float(pts[n, 1]))
                     end = (float(deep[nearest[n], 0]), float(deep[nearest[n], 1]))
-                    cost = 6.0 + 0.8 * float(length[n]) + 5.0 * (1.0 - float(land[n]))
+                    cost = 6.0 + 0.8 * float(length[n]) + 20.0 * (1.0 - float(land[n]))
                     out.append(Candidate(p, round(cost, 4), self._rim(p, end), []))
         out.sort(key=lambda c: (c.cost, c.centre))
         out = self._thin(out, 260)

@@ -254,3 +254,31 @@ def test_the_bars_cross_their_border_clear_of_every_other() -> None:
         if pair != "HR-ME":
             others = min(_segment_distance(p, q, *s) for s in everything - shared)
             assert others >= 1.0, (pair, others)
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+def test_links_over_water_pass_no_third_circle(paper_id: str) -> None:
+    """Each ferry line, as drawn from rim to rim (or through its strait), keeps off every
+    circle but its own two."""
+    root = ET.fromstring(sheet_svg(find_map("europe"), find_geometry("europe"),
+                                   paper(paper_id)))
+    circles = {el.get("id").removeprefix("circle-"): (float(el.get("cx")),
+                                                      float(el.get("cy")), float(el.get("r")))
+               for el in root.iter(SVG + "circle") if el.get("class") == "circle"}
+    links = {el.get("id").removeprefix("link-"): el for el in root.iter(SVG + "polyline")
+             if (el.get("id") or "").startswith("link-")}
+    assert len(links) == 6
+    for pair, el in links.items():
+        points = [tuple(map(float, p.split(","))) for p in el.get("points").split()]
+        for space, (cx, cy, r) in circles.items():
+            if space in pair.split("-"):
+                continue
+            for a, b in zip(points, points[1:], strict=False):
+                assert _seg_dist((cx, cy), a, b) >= r + 0.5, (pair, space)
+
+
+def _seg_dist(p: Point, a: Point, b: Point) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(a[0] + t * dx - p[0], a[1] + t * dy - p[1])
