@@ -11,25 +11,22 @@ page. Counts, not times: the figures are the same on every machine.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from sheetgen.document import Part
 from sheetgen.draw.ink import coverage
-from sheetgen.draw.pdf import Layers
+from sheetgen.draw.pdf import Page
 from sheetgen.draw.style import ink_mode
 from sheetgen.games import game_of
 from sheetgen.maps import find_map
 from sheetgen.templates import paper
 
 
-def pages_of(parts: list[Part]) -> list[str]:
-    out: list[str] = []
-    for part in parts:
-        for page in part.pages:
-            out.extend(page.svgs[:1] if isinstance(page, Layers) else (page,))
-    return out
+def pages_of(parts: list[Part]) -> list[Page]:
+    return [page for part in parts for page in part.pages]
 
 
-def jobs(paper_id: str) -> list[tuple[str, list[str]]]:
+def jobs(paper_id: str) -> list[tuple[str, Sequence[Page]]]:
     sheet = paper(paper_id)
     found = []
     for map_id in ("usa", "europe", "paris"):

@@ -1,6 +1,7 @@
 """How well and how fast `sheetgen read` reads photos of filled sheets.
 
     python benchmarks/bench_read.py [--photos 32] [--seed 1] [--threshold 0.9]
+                                    [--cache FILE]
 
 The corpus is made by the project (``sheetgen.read.synth.corpus``): sheets of every map
 (usa, europe, paris, germany) on A4 and Letter, each a seeded game's finished board (the
@@ -12,15 +13,18 @@ The goal: at least 99 % right, no wrong cell unflagged at the default threshold,
 2 s per photo. Times are the process's CPU time from the photo's bytes to the readings
 (decoding, finding the sheet, straightening, reading every circle, the seed's check),
 median and maximum. A table at a few thresholds shows the trade between right and
-flagged.
+flagged. Making the corpus takes minutes of CPU: ``--cache FILE`` keeps it (a pickle this
+script writes on the first run and reads on later ones, for the same photos and seed).
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -38,9 +42,10 @@ def main() -> int:
     parser.add_argument("--photos", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threshold", type=float, default=THRESHOLD)
+    parser.add_argument("--cache", type=Path, default=None)
     args = parser.parse_args()
     start = time.perf_counter()
-    samples = synth.corpus(args.photos, args.seed)
+    samples = _corpus(args.photos, args.seed, args.cache)
     print(f"corpus: {len(samples)} photos made in {time.perf_counter() - start:.0f} s",
           file=sys.stderr)
     rows: dict[str, list[tuple[synth.Tally, float]]] = {}
@@ -83,6 +88,20 @@ def main() -> int:
         wrong = n - flagged - right
         print(f"| {t} | {100 * right / n:.2f} % | {100 * flagged / n:.2f} % | {wrong} |")
     return 0
+
+
+def _corpus(photos: int, seed: int, cache: Path | None) -> list[synth.Sample]:
+    """The corpus, from ``cache`` when it holds this one (a file this script wrote)."""
+    if cache is not None and cache.exists():
+        with cache.open("rb") as f:
+            kept = pickle.load(f)
+        if kept["photos"] == photos and kept["seed"] == seed:
+            return list(kept["samples"])
+    samples = synth.corpus(photos, seed)
+    if cache is not None:
+        with cache.open("wb") as f:
+            pickle.dump({"photos": photos, "seed": seed, "samples": samples}, f)
+    return samples
 
 
 def _row(label: str, got: list[tuple[synth.Tally, float]]) -> str:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.maps import UnknownMapError, find_map
-from sheetgen.model import Map
+from sheetgen.model import Map, fold
 
 MAX_FILE_BYTES = 1 << 20
 """The largest scoring CSV read (1 MiB: about 6000 players on the USA map)."""
@@ -151,13 +151,32 @@ def _position(data: bytes, start: int, encoding: str) -> tuple[int, int]:
 
 
 def _decode_as(data: bytes, encoding: str, source: str, label: str) -> str:
+    """``data`` as text in ``encoding``: a byte it cannot read is an error at its line
+    and column; a codec that is no text encoding (``rot13``, ``base64``) or that fails
+    in its own way (``punycode``, ``idna``, ``undefined``) is one line naming it."""
     try:
         return data.decode(encoding)
+    except LookupError:
+        raise BoardFormatError(source, None, None,
+                               f"--encoding: {short(label)} is not a text encoding; e.g. "
+                               "utf-8, utf-16, cp1252, latin-1") from None
     except UnicodeDecodeError as exc:
-        line, column = _position(data, exc.start, encoding)
-        raise BoardFormatError(source, line, column,
-                               f"expected {label} text; got byte 0x{data[exc.start]:02x}"
-                               ) from None
+        if exc.object == data and 0 <= exc.start < len(data):
+            try:
+                line, column = _position(data, exc.start, encoding)
+            except (UnicodeError, ValueError, LookupError):
+                line, column = _position(data, exc.start, "latin-1")
+            raise BoardFormatError(source, line, column,
+                                   f"expected {label} text; got byte 0x{data[exc.start]:02x}"
+                                   ) from None
+        problem = exc.reason
+    except (UnicodeError, ValueError) as exc:
+        problem = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if len(problem) > 80:
+        problem = problem[:77] + "..."
+    raise BoardFormatError(source, None, None,
+                           f"the file cannot be read as {short(label)}: {problem}; give "
+                           "another --encoding, e.g. utf-8, utf-16, cp1252")
 
 
 def decode(data: bytes, source: str, encoding: str | None = None) -> Decoded:
@@ -201,10 +220,21 @@ def decode(data: bytes, source: str, encoding: str | None = None) -> Decoded:
 # --- a file ------------------------------------------------------------------------------
 
 def require_file(path: Path) -> None:
-    """Refuse a path that names no file: ``PATH: no such file`` or ``PATH: not a file``."""
-    if not path.is_file():
-        raise BoardFormatError(str(path), None, None,
-                               "no such file" if not path.exists() else "not a file")
+    """Refuse a path that names no file: ``PATH: no such file`` or ``PATH: not a file``
+    (or why it cannot be looked at: a name too long for the file system)."""
+    try:
+        if path.is_file():
+            return
+        problem = "no such file" if not path.exists() else "not a file"
+    except (OSError, ValueError) as exc:
+        problem = f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
+    raise BoardFormatError(_shown(path), None, None, problem)
+
+
+def _shown(path: Path) -> str:
+    """A file's name in a message, long names cut."""
+    text = str(path)
+    return text if len(text) <= 80 else f"{text[:40]}...{text[-30:]}"
 
 
 def read_file(path: Path, encoding: str | None = None) -> Decoded:
@@ -402,27 +432,79 @@ def quote_field(text: str) -> str:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name (None when it can): names are printed, so
-    they must be non-blank text without control characters, at most ``MAX_CELL_CHARS``
-    long. ``template`` and the reader apply the same rule."""
+    they must be non-blank text without control characters or invisible formatting
+    characters (a right-to-left override U+202E, a zero-width space or joiner), at most
+    ``MAX_CELL_CHARS`` long. ``template`` and the reader apply the same rule."""
     if not name.strip():
         return "a blank name"
     if len(name) > MAX_CELL_CHARS:
         return f"a name of {len(name)} characters; at most {MAX_CELL_CHARS}"
     for position, char in enumerate(name, start=1):
-        if unicodedata.category(char) in _UNPRINTABLE:
+        category = unicodedata.category(char)
+        if category in _UNPRINTABLE:
             return (f"a control character U+{ord(char):04X} at character {position} of "
                     f"{short(name)}; names are printed text")
+        if category == "Cf":
+            what = unicodedata.name(char, "a formatting character").lower()
+            return (f"an invisible character U+{ord(char):04X} ({what}) at character "
+                    f"{position} of {short(name)}; names are printed text, without "
+                    "direction overrides or zero-width characters")
     return None
+
+
+def blank_columns(text: str, source: str) -> frozenset[int]:
+    """The player columns (0-based, after the row names) that hold no filled cell on any
+    row after the header: a group of two on a four-player template. The grammars skip
+    them with one note (:func:`skipped_columns`) instead of an error a blank cell."""
+    records = Records(text, Problems(source, limit=1 << 30))
+    width = 0
+    filled: set[int] = set()
+    for record in records:
+        if not width:
+            width = len(trim(record.cells))
+            continue
+        for col in range(1, min(width, len(record.cells))):
+            if record.cells[col]:
+                filled.add(col - 1)
+    return frozenset(range(width - 1)) - filled
+
+
+def skipped_columns(text: str, source: str, line: int, players: list[str],
+                    notes: list[str] | None) -> frozenset[int]:
+    """The player columns a grammar skips (:func:`blank_columns`), said in one note in
+    ``notes`` (``line`` is the header's). None are skipped when every column is blank:
+    the file is unfilled, and each blank cell is an error."""
+    blank = blank_columns(text, source)
+    if not blank or len(blank) >= len(players):
+        return frozenset()
+    if notes is not None:
+        names = [players[c] for c in sorted(blank)]
+        shown = ", ".join(short(n, 24) for n in names[:6]) + (
+            f" and {len(names) - 6} more" if len(names) > 6 else "")
+        notes.append(f"{source}:{line}: note: skipped {len(names)} player column(s) with "
+                     f"no cell filled ({shown})")
+    return blank
 
 
 # --- the map and the header ------------------------------------------------------------
 
 def near_space(game_map: Map, text: str) -> str:
-    """`` (did you mean X or Y?)`` for the spaces whose id or name is close to ``text``."""
-    keys = {s.id.casefold(): s.id for s in game_map.spaces}
-    keys.update({s.name.casefold(): s.name for s in game_map.spaces})
-    close = difflib.get_close_matches(text.casefold(), list(keys), n=3, cutoff=0.6)
-    return f" (did you mean {' or '.join(keys[c] for c in close)}?)" if close else ""
+    """`` (did you mean 17a (Batignolles-Monceau a)?)``: the space ids nearest to ``text``,
+    by the similarity of ``text`` to every word ``find_space`` knows (ids, names, Paris
+    numerals), the best one always and any as close (up to three). Empty only for text
+    that shares no letter or digit with any of them."""
+    word = fold(text)
+    score: dict[str, float] = {}
+    for key, space in game_map.space_keys.items():
+        ratio = difflib.SequenceMatcher(None, word, key).ratio()
+        score[space.id] = max(score.get(space.id, 0.0), ratio)
+    best = max(score.values(), default=0.0)
+    if not word or best == 0.0:
+        return ""
+    near = [sid for sid in game_map.space_ids if score[sid] == best][:3]
+    shown = [sid if game_map.space(sid).name.casefold() == sid.casefold()
+             else f"{sid} ({game_map.space(sid).name})" for sid in near]
+    return f" (did you mean {' or '.join(shown)}?)"
 
 
 def resolve_map(records: Records, problems: Problems, map_override: str | None,
@@ -484,7 +566,17 @@ def map_of_csv(text: str, source: str, map_override: str | None = None,
     game."""
     problems = Problems(source)
     records = Records(text, problems)
-    if map_override is None:
-        for _ in records:
-            break
-    return resolve_map(records, problems, map_override, lookup)
+    for _ in records:
+        break
+    found = resolve_map(records, problems, map_override, lookup)
+    if map_override is not None and records.map_id is not None:
+        try:
+            said = lookup(records.map_id[:MAX_MAP_ID_CHARS]).id
+        except (UnknownMapError, ValueError):
+            said = None
+        if said is not None and said != found.id:
+            raise problems.fatal(records.map_line, 1,
+                                 f"the file says '# map: {said}' but --map says "
+                                 f"{found.id}; leave out --map, or score the file with "
+                                 f"the map it was filled on")
+    return found

@@ -6,12 +6,12 @@ parts into one PDF with a bookmark at the first page of each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sheetgen.draw.pdf import Page
+    from sheetgen.draw.pdf import Document, Page
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,11 @@ class Part:
     """Each page: SVG text, or a stack of layers (``draw.pdf.Layers``)."""
 
 
-def document_pdf(parts: Sequence[Part], title: str) -> bytes:
-    """The parts as one PDF, a bookmark at the first page of each."""
+def document_pdf(parts: Sequence[Part], title: str,
+                 progress: Callable[[], None] | None = None,
+                 document: Document | None = None) -> bytes:
+    """The parts as one PDF, a bookmark at the first page of each (``progress`` is
+    called after each page; ``document``: one whose drawings were prepared)."""
     from sheetgen.draw.pdf import Bookmark, build_pdf
 
     marks: list[Bookmark] = []
@@ -32,4 +35,4 @@ def document_pdf(parts: Sequence[Part], title: str) -> bytes:
     for part in parts:
         marks.append(Bookmark(part.title, len(svgs)))
         svgs.extend(part.pages)
-    return build_pdf(svgs, title, marks)
+    return build_pdf(svgs, title, marks, progress, document)

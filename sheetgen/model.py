@@ -8,6 +8,7 @@ rescaling it, so a write-in circle of 10 map mm is 10 mm on paper.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
@@ -179,10 +180,18 @@ class Map:
     def _by_key(self) -> Mapping[str, Space]:
         keys: dict[str, Space] = {}
         for s in self.spaces:
-            keys[s.name.casefold()] = s
-        for s in self.spaces:  # ids win over names when they collide
-            keys[s.id.casefold()] = s
+            for alias in group_aliases(s):
+                keys[fold(alias)] = s
+        for s in self.spaces:
+            keys[fold(s.name)] = s
+        for s in self.spaces:  # ids win over names, names over aliases
+            keys[fold(s.id)] = s
         return MappingProxyType(keys)
+
+    @property
+    def space_keys(self) -> Mapping[str, Space]:
+        """Every word ``find_space`` knows, folded (``fold``), and its space."""
+        return self._by_key
 
     @cached_property
     def neighbours(self) -> Mapping[SpaceId, tuple[SpaceId, ...]]:
@@ -240,8 +249,10 @@ class Map:
         return self._by_id[space_id]
 
     def find_space(self, text: str) -> Space | None:
-        """A space by id or full name, ignoring case and surrounding spaces."""
-        return self._by_key.get(text.strip().casefold())
+        """A space by id, full name or (Paris) arrondissement numeral and letter, ignoring
+        case, accents, spaces and punctuation: ``17a``, ``XVIIa``, ``xvii a``,
+        ``Batignolles-Monceau a`` and ``batignolles monceau A`` are one club."""
+        return self._by_key.get(fold(text))
 
     def spaces_in(self, region: Region) -> tuple[Space, ...]:
         """The spaces lying in ``region``, in map order."""
@@ -252,6 +263,23 @@ class Map:
 
     def __len__(self) -> int:
         return len(self.spaces)
+
+
+def fold(text: str) -> str:
+    """A space's word as lookups compare it: case, accents, spaces and punctuation
+    ignored (``Hôtel-de-Ville a`` -> ``hoteldevillea``, ``Köln`` -> ``koln``)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if c.isalnum() and not unicodedata.combining(c))
+
+
+def group_aliases(space: Space) -> tuple[str, ...]:
+    """Other words for a space of a group (Paris: ``XVIIa`` for the club ``17a``, as the
+    sheet prints the arrondissement's numeral): the group and the letters the space's id
+    adds to its number. Empty for a space of no group."""
+    if space.group is None:
+        return ()
+    letters = space.id.lstrip("0123456789")
+    return (f"{space.group}{letters}",) if letters != space.id else ()
 
 
 def make_edge(a: SpaceId, b: SpaceId) -> Edge:
@@ -387,3 +415,18 @@ class Board:
     def circled_count(self) -> int:
         """Circled spaces on the whole board (the tie-break)."""
         return sum(1 for c in self.cells.values() if c.circled)
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A wall-clock limit for a search: the ``time.monotonic()`` reading by which it ends.
+    (A plain number of seconds, where a search takes one, is deterministic work instead:
+    the same answer on every machine.)"""
+
+    at: float
+    seconds: float
+    """The limit as the user gave it (for words such as "not proven within 20 s")."""
+
+    def left(self, now: float) -> float:
+        """Seconds left at the clock reading ``now`` (negative once passed)."""
+        return self.at - now

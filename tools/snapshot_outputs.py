@@ -46,7 +46,9 @@ BOARDS = ROOT / "tests" / "data" / "boards"
 ON_TOUR = ("usa", "europe", "paris")
 MAPS = (*ON_TOUR, "germany", "byways")
 Run = tuple[str, list[str]]
-"""A name and the command's arguments (``{keep}``: a folder kept for the whole run)."""
+"""A name and the command's arguments (``{keep}``: a folder kept for the whole run;
+``{data}/NAME``: a copy of ``tests/data/boards/NAME`` in the run's own folder, where the
+scored PDF lands beside it)."""
 
 
 def runs(quick: bool) -> Iterator[Run]:
@@ -55,11 +57,13 @@ def runs(quick: bool) -> Iterator[Run]:
         yield f"maps-show-{m}-json", ["map", "show", m, "--json"]
         yield f"template-{m}", ["template", m, "--players", "Ann,Bo", "-o", "t.csv"]
         yield f"template-{m}-stdout", ["template", m, "-n", "3", "-o", "-"]
-        yield f"sheet-{m}-pdf", ["sheet", m, "-n", "2"]
+        count = [] if m == "byways" else ["-n", "2"]  # one board for every player
+        one = [] if m == "byways" else ["-n", "1"]
+        yield f"sheet-{m}-pdf", ["sheet", m, *count]
         yield f"sheet-{m}-names-seed-letter", ["sheet", m, "--players", "Ann,Bo", "--seed",
                                                "7", "--paper", "letter", "-o", "s.pdf"]
-        yield f"sheet-{m}-svg", ["sheet", m, "-n", "1", "--format", "svg"]
-        yield f"sheet-{m}-png", ["sheet", m, "-n", "1", "-o", "s.png"]
+        yield f"sheet-{m}-svg", ["sheet", m, *one, "--format", "svg"]
+        yield f"sheet-{m}-png", ["sheet", m, *one, "-o", "s.png"]
         yield f"cards-{m}", ["cards", m]
         yield f"script-{m}-pdf", ["script", m, "--seed", "7"]
         yield f"script-{m}-json", ["script", m, "--seed", "7", "--json"]
@@ -67,7 +71,7 @@ def runs(quick: bool) -> Iterator[Run]:
         yield f"script-{m}-par-json", ["script", m, "--seed", "7", "--par", "--json"]
         yield f"scorepad-{m}", ["scorepad", m, "--players", "Ann,Bo,Cy"]
         if not quick:
-            yield f"kit-{m}", ["kit", m, "--players", "2"]
+            yield f"kit-{m}", ["kit", m, *count]
     for m in ("usa", "paris"):
         for backs in ("none", "duplex-long", "duplex-short", "fold"):
             yield f"cards-{m}-{backs}", ["cards", m, "--backs", backs, "--size", "mini"]
@@ -96,7 +100,7 @@ def runs(quick: bool) -> Iterator[Run]:
     # Scoring: the boards in tests/data, then the perfect boards of the On Tour maps.
     for board in sorted(BOARDS.glob("*.csv")):
         seed = "5" if board.name.startswith("germany") else "7"
-        b = str(board)
+        b = "{data}/" + board.name  # a copy in the run's folder: the PDF lands beside it
         yield f"score-{board.stem}", ["score", b]
         yield f"score-{board.stem}-json", ["score", b, "--json"]
         yield f"score-{board.stem}-seed", ["score", b, "--seed", seed, "--json", "--pdf",
@@ -104,7 +108,7 @@ def runs(quick: bool) -> Iterator[Run]:
         yield f"score-{board.stem}-scorepad", ["score", b, "--scorepad", "-o", "sc.pdf"]
         yield f"check-{board.stem}", ["check", b, "--seed", seed]
         yield f"check-{board.stem}-json", ["check", b, "--seed", seed, "--json"]
-    usa = [str(BOARDS / "usa-three-players.csv"), str(BOARDS / "usa-three-players-excel.csv")]
+    usa = ["{data}/usa-three-players.csv", "{data}/usa-three-players-excel.csv"]
     yield "score-same-names-in-two-files", ["score", *usa, "--map", "usa", "--json"]
     if quick:
         return
@@ -116,9 +120,9 @@ def runs(quick: bool) -> Iterator[Run]:
         yield f"perfect-{m}-pdf", ["script", m, "--seed", "7", "--perfect", "--time-limit",
                                    "1"]
         yield f"score-perfect-{m}", ["score", "{keep}/" + m + ".csv", "--seed", "7",
-                                     "--scorepad"]
-    yield "score-two-files", ["score", usa[0], "{keep}/usa.csv", "--scorepad"]
-    yield "kit-usa-perfect", ["kit", "usa", "--players", "1", "--perfect", "--time-limit", "1",
+                                     "--scorepad", "-o", "sc.pdf"]
+    yield "score-two-files", ["score", usa[0], "{keep}/usa.csv", "--scorepad", "-o", "sc.pdf"]
+    yield "kit-usa-perfect", ["kit", "usa", "-n", "1", "--perfect", "--time-limit", "1",
                               "--backs", "fold"]
 
 
@@ -142,6 +146,10 @@ def main_(argv: list[str] | None = None) -> int:
             out.mkdir()
             os.chdir(out)  # default file names land in the run's own output/
             words = [a.replace("{keep}", str(keep)) for a in argv_]
+            for k, word in enumerate(words):
+                if word.startswith("{data}/"):
+                    words[k] = word.removeprefix("{data}/")
+                    shutil.copy(BOARDS / words[k], out / words[k])
             result = runner.invoke(main, words, catch_exceptions=True)
             if result.exception is not None and not isinstance(result.exception, SystemExit):
                 print(f"{name}: raised {result.exception!r}", file=sys.stderr)

@@ -6,8 +6,8 @@ import json
 
 import click
 
-from sheetgen.cli.common import complete_maps, load_map, with_schema
-from sheetgen.maps import find_map, map_ids, map_to_json
+from sheetgen.cli.common import load_game, map_argument, with_schema
+from sheetgen.maps import find_map, map_ids
 
 
 @click.command("maps")
@@ -50,18 +50,22 @@ def map_group() -> None:
 
 
 @map_group.command("show")
-@click.argument("map_id", metavar="MAP", shell_complete=complete_maps)
-@click.option("--json", "as_json", is_flag=True, help="Print the topology as JSON.")
+@map_argument()
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the whole map as JSON: its topology and what its game adds "
+                   "(docs/json.md).")
 def map_show(map_id: str, as_json: bool) -> None:
     """Show a map's spaces, links and deck.
 
     \b
-    Example:
+    Examples:
       sheetgen map show usa --json
+      sheetgen map show byways --json
     """
-    game_map = load_map(map_id)
+    game, game_map = load_game(map_id)
     if as_json:
-        click.echo(json.dumps(with_schema(map_to_json(game_map)), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(with_schema(game.map_json(game_map)), indent=2,
+                              ensure_ascii=False))
         return
     click.echo(f"{game_map.title} ({game_map.id}): {len(game_map.spaces)} spaces, "
                f"{len(game_map.edges)} links, {len(game_map.cards)} cards")

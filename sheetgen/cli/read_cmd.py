@@ -2,26 +2,46 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from sheetgen.cli.common import (
+    MAX_SCORED_PLAYERS,
+    SEED,
     UserError,
+    choose_format,
     complete_maps,
     is_stdout,
     load_map,
     note,
     output_option,
-    output_path,
-    parse_players,
-    report,
+    outputs,
+    players_option,
     safe_name,
-    write_atomically,
 )
 
 EXTRA = "pip install 'sheetgen[read]'"
+MAX_PHOTOS = MAX_SCORED_PLAYERS
+"""Photos, and sheets read, in one run: each sheet is a column of the CSV, and `score`
+draws at most this many players."""
+
+
+class Confidence(click.FloatRange):
+    """``--threshold``: a number from 0 to 1, not ``nan`` (which every range admits)."""
+
+    def __init__(self) -> None:
+        super().__init__(min=0.0, max=1.0)
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> float:
+        number = float(super().convert(value, param, ctx))
+        if math.isnan(number):
+            self.fail(f"expected a number from 0 to 1, e.g. 0.9; got {value!r}", param, ctx)
+        return number
 
 
 def _modules() -> tuple[object, ...]:
@@ -39,19 +59,21 @@ def _modules() -> tuple[object, ...]:
 @click.option("--map", "map_id", default=None, metavar="MAP", shell_complete=complete_maps,
               help="The map the sheets are for (the sheet's code says it; a code that says "
                    "another map is refused).")
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=SEED, default=None,
               help="The seeded game the sheets were played with, when their code carries "
-                   "none: every number is checked against it.")
-@click.option("--players", default=None, metavar="A,B,...",
-              help="Names for the columns, in sheet-number order (default: Player 1, "
-                   "Player 2 ...; the names as written are in the review PDF).")
-@click.option("--threshold", type=click.FloatRange(0.0, 1.0), default=None,
-              help="Confidence below which a cell is written ? (default 0.9).")
+                   "none (or only a hash: a seed over 24 digits): every number is checked "
+                   "against it.")
+@players_option(MAX_SCORED_PLAYERS, "Names for the columns, in sheet-number order "
+                "(default: Player 1, Player 2 ...; the names as written are in the review "
+                "PDF).")
+@click.option("--threshold", type=Confidence(), default=None, metavar="T",
+              help="Confidence (0-1) below which a cell is written ? (default 0.9).")
 @click.option("--review", "review_path", type=click.Path(path_type=Path), default=None,
               help="The review PDF (default: beside the CSV, named ...-review.pdf).")
 @output_option
 def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
-                 players: str | None, threshold: float | None, review_path: Path | None,
+                 players: list[str] | None, threshold: float | None,
+                 review_path: Path | None,
                  output: Path | None) -> None:
     """Read photos or scans of filled sheets (JPEG, PNG, or a PDF of scanned pages; one
     sheet an image, in any order) into the scoring CSV that `score` and `check` take,
@@ -65,8 +87,9 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
     the reading is checked against the game like `sheetgen check`.
 
     Exit code 0 when every photo was read, 1 when one could not be (the others are still
-    read and written), 3 when a board is not a legal result of its seed. Needs the
-    optional extra: pip install 'sheetgen[read]'.
+    read and written), 3 when a board is not a legal result of its seed. At most 500
+    photos or sheets a run. -o (a .csv) and --review (a .pdf) are checked before any
+    photo is read. Needs the optional extra: pip install 'sheetgen[read]'.
 
     \b
     Examples:
@@ -74,54 +97,103 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
       sheetgen read scans.pdf --players Ann,Bo,Cy
       sheetgen read photo.jpg --map usa --seed 4711
     """
+    if len(photos) > MAX_PHOTOS:
+        raise click.UsageError(f"PHOTOS: {len(photos)} given; at most {MAX_PHOTOS} a run")
+    choose_format(output, None, ("csv",))
+    choose_format(review_path, None, ("pdf",), option="--review")
+    if review_path is not None and is_stdout(review_path):
+        raise click.UsageError("--review -: the review PDF goes to a file; name one")
     cells, review, sheet = _modules()
-    names_given = parse_players(players) if players is not None else None
     if map_id is not None:
         map_id = load_map(map_id).id
     limit = cells.THRESHOLD if threshold is None else threshold  # type: ignore[attr-defined]
-    read_any, failed = [], False
+    failed = illegal = False
+    with outputs(inputs=photos) as out:
+        # Named outputs are checked before any photo is read; default names wait for
+        # the sheets' map and seed.
+        csv_path = out.target(output, "", "csv") if output is not None else None
+        review_target = (out.target(review_path, "", "pdf", what="the review PDF")
+                         if review_path is not None else None)
+        read_any, failed = _read_photos(sheet, photos, map_id, seed, limit)
+        maps = {r.map_id for r in read_any}
+        if len(maps) > 1:
+            raise UserError(f"sheets of {len(maps)} maps ({', '.join(sorted(maps))}); read "
+                            "each map's photos apart")
+        game_map = load_map(read_any[0].map_id)
+        read_any.sort(key=lambda r: r.registered.code.sheet)  # stable: ties keep order
+        names = _names(players, len(read_any))
+        seeds = sorted({r.seed for r in read_any if r.seed is not None})
+        stem = (f"{game_map.id}-read-{len(read_any)}sheets"
+                + (f"-seed-{safe_name(str(seeds[0]))}" if len(seeds) == 1 else ""))
+        if csv_path is None:
+            csv_path = out.target(None, stem, "csv")
+        if review_target is None:
+            base = csv_path if not is_stdout(csv_path) else Path("output") / f"{stem}.csv"
+            review_target = out.target(base.with_name(f"{base.stem}-review.pdf"), stem,
+                                       "pdf", what="the review PDF")
+        illegal = _tell(read_any, names)
+        text = sheet.board_csv(game_map, read_any, names,  # type: ignore[attr-defined]
+                               None if is_stdout(review_target) else str(review_target))
+        out.put(csv_path, text.encode("utf-8"))
+        out.put(review_target, review.review_pdf(read_any, names))  # type: ignore[attr-defined]
+    doubtful = sum(len(r.doubtful) for r in read_any)
+    if doubtful:
+        note(f"{doubtful} doubtful cell(s) written ?: look them up in {review_target} and "
+             "type them in before `sheetgen score`")
+    if failed:
+        sys.exit(1)
+    if illegal:
+        sys.exit(3)
+
+
+def _read_photos(sheet: Any, photos: tuple[Path, ...], map_id: str | None,
+                 seed: int | None, limit: float) -> tuple[list[Any], bool]:
+    """Every sheet of every photo that could be read, and whether one could not (each
+    failure a line on stderr); a user error when none could be read."""
+    read_any: list[Any] = []
+    failed = False
     for path in photos:
         try:
-            images = sheet.load_images(path)  # type: ignore[attr-defined]
-        except sheet.ReadError as exc:  # type: ignore[attr-defined]
+            images = sheet.load_images(path)
+        except sheet.ReadError as exc:
             note(f"{path}: {exc}")
             failed = True
             continue
         for label, image in images:
             where = str(path) if label == str(path) else f"{path} ({label})"
             try:
-                result = sheet.read_sheet(image, where, map_override=map_id,  # type: ignore[attr-defined]
-                                          seed=seed, threshold=limit)
-            except sheet.ReadError as exc:  # type: ignore[attr-defined]
+                result = sheet.read_sheet(image, where, map_override=map_id, seed=seed,
+                                          threshold=limit)
+            except sheet.ReadError as exc:
                 note(f"{where}: {exc}")
                 failed = True
                 continue
             read_any.append(result)
+            if len(read_any) > MAX_PHOTOS:
+                raise UserError(f"more than {MAX_PHOTOS} sheets in these photos; at most "
+                                f"{MAX_PHOTOS} a run: read them in several runs")
     if not read_any:
         raise UserError("no sheet could be read" + (" (see above)" if failed else ""))
-    maps = {r.map_id for r in read_any}
-    if len(maps) > 1:
-        raise UserError(f"sheets of {len(maps)} maps ({', '.join(sorted(maps))}); read each "
-                        "map's photos apart")
-    game_map = load_map(read_any[0].map_id)
-    read_any.sort(key=lambda r: r.registered.code.sheet)  # stable: ties keep their order
-    names = list(names_given or [])
-    if len(names) > len(read_any):
-        raise UserError(f"--players: {len(names)} names for {len(read_any)} sheets read")
+    return read_any, failed
+
+
+def _names(given: list[str] | None, count: int) -> list[str]:
+    """A column name per sheet read: the ``--players`` given, then Player K."""
+    names = list(given or [])
+    if len(names) > count:
+        raise UserError(f"--players: {len(names)} names for {count} sheets read")
     taken = {n.casefold() for n in names}
     k = 1
-    while len(names) < len(read_any):
+    while len(names) < count:
         if f"player {k}" not in taken:
             names.append(f"Player {k}")
         k += 1
-    seeds = sorted({r.seed for r in read_any if r.seed is not None})
-    stem = (f"{game_map.id}-read-{len(read_any)}sheets"
-            + (f"-seed-{safe_name(str(seeds[0]))}" if len(seeds) == 1 else ""))
-    csv_path = output_path(output, stem, "csv", inputs=photos)
-    if review_path is None:
-        base = csv_path if not is_stdout(csv_path) else Path("output") / f"{stem}.csv"
-        review_path = base.with_name(f"{base.stem}-review.pdf")
-    review_target = output_path(review_path, stem, "pdf", inputs=photos)
+    return names
+
+
+def _tell(read_any: list[Any], names: list[str]) -> bool:
+    """What was read, a line a sheet and a line a doubtful cell (stderr); whether a board
+    is not a legal result of its seed."""
     illegal = False
     for result, name in zip(read_any, names, strict=True):
         code = result.registered.code
@@ -140,20 +212,6 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
             illegal = True
             note(f"{result.source}: {name}: not a legal board of seed {result.seed}: "
                  f"{result.problem}")
-    text = sheet.board_csv(game_map, read_any, names,  # type: ignore[attr-defined]
-                           None if is_stdout(review_target) else str(review_target))
-    pdf = review.review_pdf(read_any, names)  # type: ignore[attr-defined]
-    write_atomically(csv_path, text.encode("utf-8"))
-    write_atomically(review_target, pdf)
-    report([csv_path, review_target])
-    doubtful = sum(len(r.doubtful) for r in read_any)
-    if doubtful:
-        note(f"{doubtful} doubtful cell(s) written ?: look them up in {review_target} and "
-             "type them in before `sheetgen score`")
-    if failed:
-        sys.exit(1)
-    if illegal:
-        sys.exit(3)
-
+    return illegal
 
 COMMANDS = (read_command,)

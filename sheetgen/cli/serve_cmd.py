@@ -11,13 +11,16 @@ import click
 
 from sheetgen.cli.common import (
     DEFAULT_OUTPUT_DIR,
+    MAX_TEMPLATE_PLAYERS,
+    SEED,
     UserError,
-    complete_maps,
     game_errors,
+    honour,
     load_game,
+    map_argument,
     note,
     paper_option,
-    parse_players,
+    players_option,
 )
 from sheetgen.templates import Paper
 
@@ -56,19 +59,21 @@ def _bind(host: str, port: int) -> socket.socket:
         sock.close()
         raise UserError(f"--host/--port: cannot listen on {host}:{port} "
                         f"({exc.strerror or exc})") from None
+    except (ValueError, TypeError) as exc:  # a host name no resolver takes ('\x80', 'a\0')
+        sock.close()
+        raise UserError(f"--host: {host!r} is not a host name or address ({exc})") from None
     sock.listen(128)
     sock.set_inheritable(True)
     return sock
 
 
 @click.command("serve")
-@click.argument("map_id", metavar="[MAP]", required=False, default="usa",
-                shell_complete=complete_maps)
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@map_argument("scoring", metavar="[MAP]", required=False, default="usa")
+@click.option("--seed", type=SEED, default=None,
               help="The seeded game being played: the page shows whether each board so far "
                    "could come from it.")
-@click.option("--players", default=None, metavar="A,B,...",
-              help="Player names of the first board (default: Player 1,Player 2).")
+@players_option(MAX_TEMPLATE_PLAYERS, "Player names of the first board (default: Player "
+                "1,Player 2).")
 @click.option("--host", default=LOOPBACK, show_default=True,
               help="The address to listen on. Another than 127.0.0.1 (e.g. 0.0.0.0 for "
                    "phones on the same network) puts a random access token in the "
@@ -80,8 +85,8 @@ def _bind(host: str, port: int) -> socket.socket:
               help="Where the boards are saved (each as BOARD.csv and its undo history "
                    "BOARD.json).")
 @paper_option
-def serve_command(map_id: str, seed: int | None, players: str | None, host: str, port: int,
-                  folder: Path, paper: Paper) -> None:
+def serve_command(map_id: str, seed: int | None, players: list[str] | None, host: str,
+                  port: int, folder: Path, paper: Paper) -> None:
     """Serve a page to enter boards on a phone or laptop, with the live score.
 
     Prints the page's address and a QR code of it. Tap a space on the map (or the list
@@ -111,30 +116,39 @@ def serve_command(map_id: str, seed: int | None, players: str | None, host: str,
     with game_errors():
         entry_kind(game_map)
         map_view(game_map.id)
+    honour(game)
     if seed is not None:
         with game_errors("--seed: "):
             game.make_script(game_map, seed)
-    names = parse_players(players) if players is not None else list(DEFAULT_PLAYERS)
-    if folder.exists() and not folder.is_dir():
-        raise UserError(f"--boards: {folder} is a file, not a folder")
+    names = players if players is not None else list(DEFAULT_PLAYERS)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        first = new_board(game_map.id, game_map.id, names)
+    except EntryError as exc:
+        raise UserError(f"--players: {exc.problems[0]}") from None
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise UserError(f"--boards: {folder} is a file, not a folder")
     except OSError as exc:
-        raise UserError(f"--boards: {folder} cannot be made ({exc.strerror or exc})") from None
+        raise UserError(f"--boards: {folder} cannot be used ({exc.strerror or exc})") from None
 
-    store = Store(folder)
-    store.load()
-    for line in store.skipped:
-        note(line)
-    if game_map.id not in store.boards:
-        try:
-            first = new_board(game_map.id, game_map.id, names)
-        except EntryError as exc:
-            raise UserError(f"--players: {exc.problems[0]}") from None
-        store.put(first)
-        store.save(first)
-
+    # Listen first: a port that is taken leaves no folder and no board behind.
     sock = _bind(host, port)
+    try:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UserError(f"--boards: {folder} cannot be made ({exc.strerror or exc})"
+                            ) from None
+        store = Store(folder)
+        store.load()
+        for line in store.skipped:
+            note(line)
+        if game_map.id not in store.boards:
+            store.put(first)
+            store.save(first)
+    except BaseException:
+        sock.close()
+        raise
     bound = sock.getsockname()[1]
     loopback = _is_loopback(host)
     token = None if loopback else new_token()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from sheetgen.draw.pdf import svg_to_png
+from sheetgen.draw.pdf import Page, page_svg, svg_to_png
 
 
 @dataclass(frozen=True)
@@ -21,9 +21,10 @@ class Coverage:
     """Mean ink over the page: 0 blank paper, 1 solid black (1 - luminance / 255)."""
 
 
-def coverage(svg: str, dpi: int = 50) -> Coverage:
-    """The ink one drawn page puts on paper, rendered at ``dpi``."""
-    image = Image.open(io.BytesIO(svg_to_png(svg, dpi=dpi))).convert("L")
+def coverage(page: Page, dpi: int = 50) -> Coverage:
+    """The ink one drawn page (a drawing, or a page of layers) puts on paper, rendered
+    at ``dpi``."""
+    image = Image.open(io.BytesIO(svg_to_png(page_svg(page), dpi=dpi))).convert("L")
     histogram = image.histogram()
     total = sum(histogram)
     inked = sum(histogram[:245]) / total

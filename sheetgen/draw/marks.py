@@ -7,6 +7,8 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
+from sheetgen.draw.qr import seed_code
+
 MARK_INSET = 6.0
 """Registration marks: distance of each mark's outer edge from the paper edge, mm (home
 printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm)."""
@@ -21,9 +23,10 @@ SHEET_LAYOUT = 2
 
 def sheet_code(map_id: str, paper_id: str, seed: int | None, number: int) -> str:
     """What the sheet's QR code carries: ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``
-    (seed ``-`` for an unseeded sheet), so a photo of a filled sheet can be matched to
-    its layout, map, paper and game later (the form of On Tour's ``sheet_code``)."""
-    seed_text = "-" if seed is None else str(seed)
+    (seed ``-`` for an unseeded sheet, a long one as ``#`` and a hash: ``seed_code``), so
+    a photo of a filled sheet can be matched to its layout, map, paper and game later (the
+    form of On Tour's ``sheet_code``)."""
+    seed_text = "-" if seed is None else seed_code(seed)
     return f"sheetgen:sheet:v{SHEET_LAYOUT}:{map_id}:{paper_id}:{seed_text}:{number}"
 
 

@@ -7,7 +7,7 @@ with the standard quiet zone, so every page that carries a code draws it the sam
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 import svgwrite
 from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -15,9 +15,24 @@ from svgwrite.container import Group
 
 QUIET = 4
 """Modules of white around the code (the QR standard's quiet zone)."""
+SEED_DIGITS_IN_CODE = 24
+"""A longer seed is written in a code as ``#`` and a hash (see ``seed_code``)."""
 
 
-@cache
+def seed_code(seed: int) -> str:
+    """A seed as a QR code carries it: its digits, or for a seed of more than
+    ``SEED_DIGITS_IN_CODE`` digits ``#`` and the first 16 hexadecimal digits of the
+    SHA-256 of its decimal digits (a code holds a few thousand characters at most, and
+    must stay small enough to scan)."""
+    import hashlib
+
+    digits = str(seed)
+    if len(digits) <= SEED_DIGITS_IN_CODE:
+        return digits
+    return "#" + hashlib.sha256(digits.encode("ascii")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=256)
 def qr_matrix(payload: str, level: str = "M") -> tuple[tuple[bool, ...], ...]:
     """The code's modules (True = dark), rows top to bottom, error correction ``level``
     (L, M, Q or H)."""

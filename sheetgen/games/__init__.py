@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from sheetgen.document import Part
 from sheetgen.maps import UnknownMapError, find_map, map_ids
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
@@ -70,6 +70,14 @@ class Perfect:
     """The route's steps taken by boat (Paris), as (from, to)."""
     time_limit: float = 0.0
     """The seconds the search was given."""
+    clocked: bool = False
+    """True when ``time_limit`` was wall-clock seconds, False when it was seconds of
+    deterministic work (the same answer on every machine)."""
+
+    @property
+    def limit_words(self) -> str:
+        """``20 s`` (by the clock) or ``20 s of work`` (deterministic)."""
+        return f"{self.time_limit:g} s" + ("" if self.clocked else " of work")
 
     @property
     def proven(self) -> bool:
@@ -92,6 +100,11 @@ class Perfect:
                 "board": {sid: cell.text for sid, cell in self.board.cells.items()}}
 
 
+CHECK_BUDGET = 100_000
+"""Search states ``check`` may spend on one board before its verdict is undecided (a few
+seconds; the slowest boards known take a few thousand: docs/benchmarks.md)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether one board could have come from a seeded game."""
@@ -100,6 +113,39 @@ class Verdict:
     legal: bool
     problem: str = ""
     """When not legal: the first thing that cannot be explained, in words."""
+    decided: bool = True
+    """False when the search used its budget without an answer: ``legal`` is then False,
+    but nothing is proven (``problem`` says so); never report such a board as illegal."""
+
+    @property
+    def word(self) -> str:
+        """``legal``, ``not legal`` or ``undecided``."""
+        return "undecided" if not self.decided else "legal" if self.legal else "not legal"
+
+
+FEATURES: Mapping[str, str] = {
+    "player sheets": "has one board for every player, not a sheet per player",
+    "sheet setup": "has no setup to write on its sheets",
+    "seats": "plays the same script for every player",
+    "perfect": "has no perfect game",
+    "cards": "has no cards",
+    "decks": "has one deck",
+    "scoring": "has no scoring CSV template",
+    "planner": "has no planner",
+    "solo": "has no solo challenge",
+}
+"""What a game may or may not do that a command's options ask for, and how a command
+refuses an option the game cannot honour (``-n: Highways & Byways has one board for every
+player, ...``). A game lists what it has in :attr:`Game.honours`; a command's option names
+the feature it needs (``sheetgen.cli.common.option(needs=...)``)."""
+
+
+def sheet_names(players: int | Sequence[str]) -> list[str]:
+    """One entry per player sheet: a name, or "" for a blank name line (a count gives
+    that many blank ones)."""
+    if isinstance(players, int):
+        return [""] * players
+    return list(players)
 
 
 class Game:
@@ -119,6 +165,11 @@ class Game:
     "perfect game", when the kit carries the perfect game)."""
     scorepad: ClassVar[str | None] = None
     """Id of the game's pad in ``templates/scorepads/`` (``sheetgen scorepad``)."""
+    honours: ClassVar[frozenset[str]] = frozenset()
+    """The :data:`FEATURES` the game has; an option needing another one is refused."""
+    instead: ClassVar[Mapping[str, str]] = {}
+    """For a part the game lacks (``"cards"``, ``"scoring CSV"``), what to do instead: the
+    end of the refusal (``Dice Trip has no cards: it is played with ...``)."""
 
     # --- what the game has -------------------------------------------------------------
 
@@ -138,7 +189,30 @@ class Game:
                             "leave out --players")
 
     def _lacks(self, part: str) -> GameError:
-        return GameError(f"{self.title} has no {part}")
+        hint = self.instead.get(part)
+        return GameError(f"{self.title} has no {part}" + (f": {hint}" if hint else ""))
+
+    def ready(self, feature: str, part: str) -> None:
+        """Raise ``GameError`` now, before any work, if the game lacks ``feature``
+        (:data:`FEATURES`), naming the ``part`` it has not ("cards") and what to do
+        instead."""
+        if feature not in self.honours:
+            raise self._lacks(part)
+
+    def decks(self) -> tuple[str, ...]:
+        """The decks ``sheetgen cards --deck`` may name (``all`` first)."""
+        return ("all",)
+
+    def start_spaces(self, game_map: Map) -> tuple[str, ...]:
+        """The words ``sheetgen plan --start`` takes (none for a game without a planner)."""
+        return ()
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map as ``sheetgen map show MAP --json`` prints it: the topology every map
+        has (``maps.map_to_json``) and what the game adds to it."""
+        from sheetgen.maps import map_to_json
+
+        return map_to_json(game_map)
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -147,10 +221,13 @@ class Game:
         raise self._lacks("scoring CSV")
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         """The boards of a scoring CSV already known to be for ``game_map``; raises
         :class:`sheetgen.csvio.BoardFormatError` naming line and column. Remarks that
-        are not errors (a ``-16`` read as a circled 16) are appended to ``notes``."""
+        are not errors (a ``-16`` read as a circled 16) are appended to ``notes``.
+        ``finished=False``: the boards are being filled in (the entry page), so only their
+        cells are held to the rules, not what a whole sheet must add up to (Dice Trip's
+        variant points)."""
         raise self._lacks("scoring CSV")
 
     def score(self, game_map: Map, boards: Sequence[Board],
@@ -169,7 +246,8 @@ class Game:
 
     def scored_parts(self, game_map: Map, paper: Paper, boards: Sequence[Board],
                      result: Any) -> list[Part]:
-        """The annotated PDF's pages: each board with its score drawn, the standings."""
+        """The annotated PDF's pages: the standings first, then each board with its score
+        drawn."""
         raise self._lacks("annotated boards")
 
     def scorepad_rows(self, result: Any) -> dict[str, dict[str, int | str]]:
@@ -220,8 +298,10 @@ class Game:
         every player is a solo challenge as it stands)."""
         raise self._lacks("solo challenge against built-in players")
 
-    def check(self, game_map: Map, script: Any, board: Board) -> Verdict:
-        """Could ``board`` be a result of the seeded game ``script``?"""
+    def check(self, game_map: Map, script: Any, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """Could ``board`` be a result of the seeded game ``script``? Decided within
+        ``budget`` search states, else undecided (``Verdict.decided`` False)."""
         raise self._lacks("legality check")
 
     def perfect_ready(self) -> None:
@@ -229,9 +309,10 @@ class Game:
         or its library is missing), before any slow work for it is done."""
         raise self._lacks("perfect game")
 
-    def perfect(self, game_map: Map, script: Any, time_limit: float) -> Perfect:
-        """The hindsight-optimal game of ``script``, searched for at most ``time_limit``
-        seconds (proven when its score reaches its upper bound)."""
+    def perfect(self, game_map: Map, script: Any, time_limit: float | Deadline) -> Perfect:
+        """The hindsight-optimal game of ``script`` (proven when its score reaches its
+        upper bound), searched for ``time_limit``: seconds of deterministic work (the same
+        answer on every machine), or until a wall-clock ``Deadline``."""
         raise self._lacks("perfect game")
 
     def perfect_pages(self, game_map: Map, script: Any, best: Perfect,
@@ -255,23 +336,27 @@ class Game:
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> Sequence[Any]:
         """One player sheet per entry of ``players`` (a name, or "" for a blank name
-        line); with ``seed``, the setup of that seeded game written in."""
+        line); with ``seed``, the setup of that seeded game written in. Pages as
+        ``draw.pdf.build_pdf`` takes them (SVG text or layers; ``draw.pdf.page_svg``
+        makes one drawing of either), possibly drawn only when each is taken."""
         raise self._lacks("player sheets")
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
         """The deck imposed on pages (``options``: a products.cards.DeckOptions)."""
         raise self._lacks("cards")
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """Every part of the print-and-play kit, in print order, the cover first;
-        ``backs`` is a ``sheetgen cards --backs`` mode for the deck. With ``perfect`` (a
-        time limit in seconds) the kit also carries the seeded game's perfect game
-        (``perfect_pages``), reported to ``progress`` as the step "perfect game"; a game
-        without one raises GameError before any work."""
+        ``players`` the player sheets (a count of blank ones, or one name each, "" for a
+        blank name line); ``backs`` is a ``sheetgen cards --backs`` mode for the deck.
+        With ``perfect`` (a time limit in seconds) the kit also carries the seeded game's
+        perfect game (``perfect_pages``), reported to ``progress`` as the step "perfect
+        game"; a game without one raises GameError before any work."""
         raise self._lacks("kit")
 
 
@@ -308,7 +393,8 @@ def find_game(word: str) -> Game:
     for game in games():
         if key == game.id or key in (a.casefold() for a in game.aliases):
             return game
-    raise UnknownGameError(f"unknown game {word!r}; games: {', '.join(game_ids())}")
+    raise UnknownGameError(f"unknown game {_shown(word)}{_nearest(word)}; games: "
+                           f"{', '.join(game_ids())}")
 
 
 def game_of(game_map: Map) -> Game:
@@ -338,4 +424,20 @@ def resolve_map(word: str) -> Map:
     valid = "known maps: " + ", ".join(map_ids())
     if standing:
         valid += "; games that stand for a map: " + ", ".join(standing)
-    raise UnknownGameError(f"unknown map {word!r}; {valid}")
+    raise UnknownGameError(f"unknown map {_shown(word)}{_nearest(word)}; {valid}")
+
+
+def _shown(word: str) -> str:
+    return repr(word) if len(word) <= 40 else repr(word[:40]) + "..."
+
+
+def _nearest(word: str) -> str:
+    """`` (did you mean usa?)`` for the map or game id nearest to ``word``, ignoring case
+    (a prefix counts: ``US`` is near ``usa``)."""
+    import difflib
+
+    key = word.strip().casefold()[:64]
+    words = list(map_ids()) + [g.id for g in games()]
+    found = [w for w in words if key and w.startswith(key)]
+    found = found or difflib.get_close_matches(key, words, n=1, cutoff=0.6)
+    return f" (did you mean {found[0]}?)" if found else ""

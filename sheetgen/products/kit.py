@@ -32,6 +32,21 @@ def parse_prose(source: str) -> list[Block]:
     return [b for b in blocks if b.kind != "break"]
 
 
+def scoring_words(map_id: str, paper_id: str, seed: int) -> dict[str, str]:
+    """The words a scoring how-to fills in, so that its commands run as printed: ``MAP``,
+    ``SEED`` (the kit's seeded game), ``SCORE_LINE`` (the ``score`` command, with
+    ``--paper`` when the kit is not on A4 paper) and ``SCORED_PDF`` (the file that command
+    writes, named by the function ``score`` itself uses)."""
+    from pathlib import Path
+
+    from sheetgen.output import scored_pdf
+
+    paper_option = "" if paper_id == "a4" else f" --paper {paper_id}"
+    return {"MAP": map_id, "SEED": str(seed),
+            "SCORE_LINE": f"sheetgen score board.csv{paper_option}",
+            "SCORED_PDF": scored_pdf([Path("board.csv")], paper_id).as_posix()}
+
+
 def prose(name: str, **values: str) -> list[Block]:
     """``templates/kit/<name>.txt`` as blocks, with ``MAP``-style words replaced."""
     source = (data_dir("templates") / "kit" / f"{name}.txt").read_text(encoding="utf-8")

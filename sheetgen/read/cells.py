@@ -12,6 +12,13 @@ number of two digits 1-6, in parentheses on a coloured city, or an X.
 Every reading has a confidence: the probability of the reading the classifier's glyph
 probabilities give, restricted to what the grammar (and, with a seed, the numbers the
 seed rolled) allows. A reading below the threshold is not guessed: it is doubtful.
+
+The cells are then read together (:func:`read_jointly`) where the sheet limits how often
+a number stands on it: Dice Trip each number once, On Tour with a seed as often as the
+seed rolled it, and only where one of its turns could have written it. The whole
+sheet's likeliest reading within those limits is taken, and each cell's confidence is
+its share against the best whole-sheet readings that read it otherwise: a 1 that could
+be a 7 is a 1 when the seed's only 7 stands clearly elsewhere.
 """
 
 from __future__ import annotations
@@ -309,6 +316,12 @@ class Grammar:
     times: Mapping[int, int] | None = None
     """With a seed: how many times each number can be written at most (None: once each
     for Dice Trip, any number of times for On Tour)."""
+    stars: int | None = None
+    """With a seed (On Tour): how many stars can be written at most (None: any)."""
+    fits: Mapping[str, Collection[Cell]] | None = None
+    """With a seed (On Tour): per space, every cell the game could leave there (the
+    setup's numbers in their spaces, a circle only where a card of that space came up,
+    a number only in a region of a card of a turn that rolled it)."""
 
 
 def _number_options(probs: Sequence[np.ndarray], digits: Sequence[int]) -> dict[int, float]:
@@ -326,12 +339,12 @@ def _number_options(probs: Sequence[np.ndarray], digits: Sequence[int]) -> dict[
     return out
 
 
-def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]],
-            grammar: Grammar, factor: float, threshold: float) -> Reading:
-    """The likeliest of ``options`` (text: the cell it stands for, or None for one this
-    space cannot hold, and its probability), with the seed's numbers choosing between
-    close readings; doubtful when unsure, or when it is against the grammar or the
-    seed."""
+def _narrow(space: str, options: Mapping[str, tuple[Cell | None, float]],
+            grammar: Grammar) -> tuple[dict[str, tuple[Cell | None, float]], Reading | None]:
+    """``options`` (text: the cell it stands for, or None for one this space cannot hold,
+    and its probability) normalized, and with a seed kept to the numbers the seed rolled
+    (the seed's numbers choose between close readings); or a doubtful reading when the
+    likeliest is a number the seed never rolled, or the rolled ones are unlikely."""
     total = sum(p for _, p in options.values()) or 1.0
     ranked = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))
     raw_text, (raw_cell, raw_p) = ranked[0]
@@ -343,15 +356,21 @@ def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]],
         kept = {t: v for t, v in options.items() if rolled(v[0])}
         mass = sum(p for _, p in kept.values())
         if not rolled(raw_cell) and raw_p >= 0.5 * total:
-            return Reading(space, None, raw_p / total, True, raw_text,
-                           "a number the seed never rolled")
+            return {}, Reading(space, None, raw_p / total, True, raw_text,
+                               "a number the seed never rolled")
         if mass < 0.5 * total:
-            return Reading(space, None, mass / total, True, raw_text,
-                           f"unsure ({mass / total:.2f})")
+            return {}, Reading(space, None, mass / total, True, raw_text,
+                               f"unsure ({mass / total:.2f})")
         options, total = kept, mass
-        ranked = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))
-    text, (cell, p) = ranked[0]
-    conf = p / total * factor
+    return {t: (cell, p / total) for t, (cell, p) in options.items()}, None
+
+
+def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]], factor: float,
+            threshold: float) -> Reading:
+    """The likeliest of the normalized ``options``; doubtful when unsure, or when it is
+    against the grammar."""
+    text, (cell, p) = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))[0]
+    conf = p * factor
     if cell is None:
         return Reading(space, None, conf, True, text, "not what this space can hold")
     if conf < threshold:
@@ -359,34 +378,64 @@ def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]],
     return Reading(space, cell, conf, False, cell.text)
 
 
+@dataclass(frozen=True)
+class Decoded:
+    """A cell read on its own, and what the reading was chosen from."""
+
+    reading: Reading
+    options: Mapping[str, tuple[Cell | None, float]]
+    """The readings it could be (text: the cell, or None for one the space cannot hold,
+    and its probability, summing to 1); empty when the cell was settled without them
+    (empty, or doubtful whatever the glyphs are)."""
+    factor: float = 1.0
+    """What the confidence is multiplied by (a doubtful ring, glyphs of odd sizes)."""
+
+
+def _decided(reading: Reading) -> Decoded:
+    return Decoded(reading, {})
+
+
+def _doubt(space: str, confidence: float, why: str) -> Decoded:
+    """A cell doubtful whatever its glyphs are."""
+    return _decided(Reading(space, None, confidence, True, "", why))
+
+
+def _options(space: str, options: Mapping[str, tuple[Cell | None, float]], grammar: Grammar,
+             factor: float, threshold: float) -> Decoded:
+    narrowed, refused = _narrow(space, options, grammar)
+    if refused is not None:
+        return _decided(refused)
+    return Decoded(_settle(space, narrowed, factor, threshold), narrowed, factor)
+
+
 def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
-           threshold: float) -> Reading:
+           threshold: float) -> Decoded:
     """The reading of a cut cell from its glyphs' class probabilities."""
     n = len(probs)
     space = cut.space
     if n == 0:
         if cut.stray > 1.5 or cut.ring >= 0.3:
-            return Reading(space, None, 0.5, True, "", "marks but nothing legible")
-        return Reading(space, None, 1.0, False, "")
+            return _doubt(space, 0.5, "marks but nothing legible")
+        return _decided(Reading(space, None, 1.0, False, ""))
     if cut.stray > STRAY:
-        return Reading(space, None, 0.5, True, "", f"ink left unread ({cut.stray:.1f} mm2)")
+        return _doubt(space, 0.5, f"ink left unread ({cut.stray:.1f} mm2)")
     options: dict[str, tuple[Cell | None, float]] = {}
     if grammar.dicetrip:
         if n == 1:  # a crossed city (a single digit is no Dice Trip number)
             options["x"] = (Cell.cross(), float(probs[0][_X]))
             for d in range(1, 7):
                 options[str(d)] = (None, float(probs[0][_DIGIT[d]]))
-            return _settle(space, options, grammar, 1.0, threshold)
+            return _options(space, options, grammar, 1.0, threshold)
         wrapped = n == 4
         if n not in (2, 4):
-            return Reading(space, None, 0.0, True, "", f"{n} marks where a number has two")
+            return _doubt(space, 0.0, f"{n} marks where a number has two")
         factor = float(probs[0][_OPEN] * probs[3][_CLOSE]) if wrapped else 1.0
         digits = probs[1:3] if wrapped else probs
         for value, p in _number_options(digits, range(1, 7)).items():
             cell = Cell.number(value, wrapped)
             fits = not wrapped or space in grammar.coloured
             options[cell.text] = (cell if fits else None, p)
-        return _settle(space, options, grammar, factor, threshold)
+        return _options(space, options, grammar, factor, threshold)
     circled = cut.ring >= 0.6
     factor = 1.0 if cut.ring >= 0.6 or cut.ring < 0.3 else 0.5
     if n == 1:
@@ -396,15 +445,15 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
         for value, q in _number_options([glyph], range(10)).items():
             cell = Cell.number(value, circled)
             options[cell.text] = (cell, q)
-        return _settle(space, options, grammar, factor, threshold)
+        return _options(space, options, grammar, factor, threshold)
     if n == 2:
         if cut.ink_ratio < 0.55:
             factor *= 0.5  # two marks of very different sizes: a digit and a stray mark?
         for value, q in _number_options(probs, range(10)).items():
             cell = Cell.number(value, circled)
             options[cell.text] = (cell, q)
-        return _settle(space, options, grammar, factor, threshold)
-    return Reading(space, None, 0.0, True, "", f"{n} marks where a number has at most two")
+        return _options(space, options, grammar, factor, threshold)
+    return _doubt(space, 0.0, f"{n} marks where a number has at most two")
 
 
 def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
@@ -414,7 +463,7 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
             for space in layout.circles]
     masks = [g for cut in cuts for split in cut.splits for g in split]
     probs = classify(masks)
-    readings = []
+    decoded = []
     k = 0
     for cut in cuts:
         options = []
@@ -422,24 +471,113 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
             options.append([probs[k + i] for i in range(len(split))])
             k += len(split)
         choices = [decode(cut, p, grammar, threshold) for p in options]
-        readings.append(max(choices, key=lambda r: (not r.doubtful, r.confidence)))
-    if grammar.dicetrip:
-        return _too_often(readings, grammar.times or {},
-                          "the same number read in another city")
-    if grammar.times is not None:
-        return _too_often(readings, grammar.times,
-                          "read more often than the seed rolled it")
-    return readings
+        decoded.append(max(choices, key=lambda d: (not d.reading.doubtful,
+                                                   d.reading.confidence)))
+    if grammar.dicetrip or grammar.times is not None:
+        return read_jointly(decoded, grammar, threshold)
+    return [d.reading for d in decoded]
 
 
-def _too_often(readings: list[Reading], times: Mapping[int, int],
-               why: str) -> list[Reading]:
-    """Cells read as a number more often than it can be written (``times``, default
-    once) are all doubtful: one of them is misread, and which is not known."""
-    where: dict[int, list[int]] = {}
-    for k, r in enumerate(readings):
-        if r.cell is not None and r.cell.kind is CellKind.NUMBER and r.cell.value is not None:
-            where.setdefault(r.cell.value, []).append(k)
-    over = {k for value, ks in where.items() if len(ks) > times.get(value, 1) for k in ks}
-    return [Reading(r.space, r.cell, r.confidence, True, r.guess, why)
-            if k in over and not r.doubtful else r for k, r in enumerate(readings)]
+MIN_OPTION = 1e-6
+"""A reading less likely than this (of a cell's options) is left out of the joint
+decoding: it could move a confidence by no more than that."""
+_BAD = "bad"
+"""The label of a reading the grammar refuses (one of its own for each cell)."""
+_OVER = "over"
+"""The label of a cell whose every reading is a number already used up elsewhere (one of
+its own for each cell): doubtful."""
+OVER_COST = -math.log(1e-9)
+"""The cost of ``_OVER``: a probability below any reading's the classifier gives."""
+PUSH_FLOOR = 0.05
+"""A reading the glyphs alone give less than this is doubtful, however sure the sheet's
+limits make it (the limits moved the cell off what the classifier saw: when the
+classifier was that wrong about it, its second choices are no better)."""
+
+
+def capacity(grammar: Grammar, label: tuple[str, int]) -> int | None:
+    """How many cells a number (``("n", value)``) or the star (``("*", 0)``) can fill
+    (None: any number): Dice Trip every number once (with a seed, only the numbers it
+    rolled), On Tour with a seed as often as the seed rolled it and as many stars as it
+    has star turns."""
+    kind, value = label
+    if kind == "n":
+        if grammar.dicetrip:
+            return 1 if grammar.allowed is None or value in grammar.allowed else 0
+        return None if grammar.times is None else grammar.times.get(value, 0)
+    if kind == "*":
+        return grammar.stars
+    return None
+
+
+def _label(index: int, cell: Cell | None, text: str) -> tuple[str, int]:
+    if cell is None:
+        return (_BAD, index)
+    if cell.kind is CellKind.NUMBER and cell.value is not None:
+        return ("n", cell.value)
+    if cell.kind is CellKind.STAR:
+        return ("*", 0)
+    return ("x:" + text, index)
+
+
+def read_jointly(decoded: Sequence[Decoded], grammar: Grammar,
+                 threshold: float = THRESHOLD) -> list[Reading]:
+    """The cells read together: the likeliest reading of the whole sheet in which no
+    number stands more often than it can (``capacity``), each cell's confidence its
+    share against the best whole-sheet readings that read it otherwise
+    (``sheetgen.read.assign``). Cells settled on their own (empty, or doubtful whatever
+    their glyphs are) keep their reading."""
+    from sheetgen.read.assign import assign, confidences
+
+    index: list[int] = []
+    costs: list[dict[tuple[str, int], float]] = []
+    meaning: list[dict[tuple[str, int], tuple[Cell | None, str]]] = []
+    unfit: set[int] = set()
+    for i, d in enumerate(decoded):
+        if not d.options:
+            continue
+        best = max(p for _, p in d.options.values())
+        cost: dict[tuple[str, int], float] = {}
+        what: dict[tuple[str, int], tuple[Cell | None, str]] = {}
+        here = None if grammar.fits is None else grammar.fits.get(d.reading.space, ())
+        for text, (cell, p) in sorted(d.options.items()):
+            if p < MIN_OPTION and p < best:
+                continue
+            if here is not None and cell is not None and cell not in here:
+                continue  # no turn of the seed could have written it in this space
+            label = _label(i, cell, text)
+            if label in cost:  # two texts of one label (a refused reading): add them up
+                p += math.exp(-cost[label])
+            cost[label] = -math.log(max(p, 1e-300))
+            if label not in what or cell is not None:
+                what[label] = (cell, text)
+        if not cost:
+            unfit.add(i)
+        cost[(_OVER, i)] = OVER_COST
+        what[(_OVER, i)] = (None, decoded[i].reading.guess)
+        index.append(i)
+        costs.append(cost)
+        meaning.append(what)
+    out = [d.reading for d in decoded]
+    limits = {label: limit for cost in costs for label in cost
+              if (limit := capacity(grammar, label)) is not None}
+    result = assign(costs, limits)
+    assert result is not None  # every cell can take its own _OVER label
+    for i, label, conf, what in zip(index, result.labels, confidences(result), meaning,
+                                    strict=True):
+        space = decoded[i].reading.space
+        cell, text = what[label]
+        conf *= decoded[i].factor
+        if label[0] == _OVER:
+            why = ("no turn of the seed could write it here" if i in unfit else
+                   "the same number read in another city" if grammar.dicetrip else
+                   "read more often than the seed rolled it")
+            out[i] = Reading(space, None, conf, True, text, why)
+        elif cell is None:
+            out[i] = Reading(space, None, conf, True, text, "not what this space can hold")
+        elif conf < threshold:
+            out[i] = Reading(space, cell, conf, True, cell.text, f"unsure ({conf:.2f})")
+        elif decoded[i].options[text][1] < PUSH_FLOOR:
+            out[i] = Reading(space, cell, conf, True, cell.text, "the glyphs hardly show it")
+        else:
+            out[i] = Reading(space, cell, conf, False, cell.text)
+    return out

@@ -26,7 +26,7 @@ FROZEN = Path(__file__).with_name("layout1.json")
 _SVG = "{http://www.w3.org/2000/svg}"
 _PAYLOAD = re.compile(
     r"sheetgen:sheet:(?:v(?P<layout>\d+):)?(?P<map>[a-z0-9_-]+):(?P<paper>[a-z0-9_-]+):"
-    r"(?P<seed>-|\d+):(?P<n>\d+)")
+    r"(?P<seed>-|\d+|#[0-9a-f]+):(?P<n>\d+)")
 
 
 class LayoutError(ValueError):
@@ -43,18 +43,22 @@ class Code:
     sheet: int
     layout: int
     """1 when the code names none (every sheet printed before layouts were numbered)."""
+    seed_hash: str | None = None
+    """A seed over 24 digits as the code carries it (``#`` and a hash, ``seed`` None)."""
 
 
 def parse_code(text: str) -> Code | None:
     """The sheet code ``sheetgen:sheet:vL:MAP:PAPER:SEED:N`` (layout L), or
     ``sheetgen:sheet:MAP:PAPER:SEED:N`` (layout 1, before layouts were numbered); None for
-    any other text."""
+    any other text. A long seed is carried as ``#`` and a hash (``draw.qr.seed_code``):
+    its seed is not known from the code (None, as an unseeded sheet's)."""
     found = _PAYLOAD.fullmatch(text.strip())
     if found is None:
         return None
     seed = found["seed"]
-    return Code(found["map"], found["paper"], None if seed == "-" else int(seed),
-                int(found["n"]), int(found["layout"] or 1))
+    return Code(found["map"], found["paper"], None if seed[0] in "-#" else int(seed),
+                int(found["n"]), int(found["layout"] or 1),
+                seed if seed.startswith("#") else None)
 
 
 @dataclass(frozen=True)
@@ -177,13 +181,14 @@ def _printed(root: ET.Element,
 def drawn_layout(map_id: str, paper: str) -> SheetLayout:
     """The geometry of the sheet this version of sheetgen draws for ``map_id`` on
     ``paper`` (its layout version is the one its own code carries)."""
+    from sheetgen.draw.pdf import page_svg
     from sheetgen.games import game_of
     from sheetgen.maps import find_map
     from sheetgen.templates import paper as find_paper
 
     game_map = find_map(map_id)
-    svg = game_of(game_map).sheet_pages(game_map, find_paper(paper), [""])[0]
-    return layout_from_svg(svg, map_id, paper)
+    page = game_of(game_map).sheet_pages(game_map, find_paper(paper), [""])[0]
+    return layout_from_svg(page_svg(page), map_id, paper)
 
 
 @cache

@@ -135,6 +135,15 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
                         "no seed known (give --seed to check the numbers)"))
     if code.seed is not None and seed is not None and code.seed != seed:
         raise ReadError(f"the sheet's code says seed {code.seed}, but --seed says {seed}")
+    if code.seed_hash is not None:
+        from sheetgen.draw.qr import seed_code
+
+        if seed is None:
+            notes.append(f"the sheet's seed is over 24 digits (its code carries "
+                         f"{code.seed_hash}): give --seed to check the numbers")
+        elif seed_code(seed) != code.seed_hash:
+            raise ReadError(f"the sheet's code carries seed {code.seed_hash}, the hash of "
+                            f"another seed than --seed gives ({seed_code(seed)})")
     seed = code.seed if code.seed is not None else seed
     game_map = find_map(code.map_id)
     game = game_of(game_map)
@@ -145,11 +154,19 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
         except GameError as exc:
             notes.append(f"seed {seed} not checked: {exc}")
     dicetrip = code.map_id == "germany" or hasattr(script, "rounds")
+    fits = None
+    if script is not None and not dicetrip:
+        from sheetgen.games.ontour.check import writable
+
+        fits = writable(game_map, script)
     grammar = Grammar(dicetrip=dicetrip,
                       coloured=frozenset(s.id for s in game_map.spaces
                                          if getattr(s, "colour", None)),
                       allowed=None if script is None else allowed_numbers(game_map, script),
-                      times=None if script is None or dicetrip else number_times(script))
+                      times=None if script is None or dicetrip else number_times(script),
+                      stars=None if script is None or dicetrip else
+                      sum(1 for turn in script.turns if turn.star),
+                      fits=fits)
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:

@@ -463,6 +463,7 @@ def filled_sheet(map_id: str, paper: str, seed: int, sheet: int, cells: Mapping[
     """The blank sheet of ``map_id`` rendered at ``ppm`` with ``cells`` written in by
     ``hand`` (spaces in ``printed`` are already on the sheet, printed by the renderer),
     and the characters in each circle."""
+    from sheetgen.draw.pdf import page_svg
     from sheetgen.games import game_of
     from sheetgen.maps import find_map
     from sheetgen.read.layout import layout_from_svg
@@ -471,7 +472,7 @@ def filled_sheet(map_id: str, paper: str, seed: int, sheet: int, cells: Mapping[
     game_map = find_map(map_id)
     game = game_of(game_map)
     pages = game.sheet_pages(game_map, find_paper(paper), [""] * sheet, seed=seed)
-    svg = pages[sheet - 1]
+    svg = page_svg(pages[sheet - 1])  # a sheet may be layers (drawn once, named apart)
     page = render_page(svg, ppm)
     geometry = layout_from_svg(svg, map_id, paper)
     dicetrip = map_id == "germany"

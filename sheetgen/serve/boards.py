@@ -228,7 +228,7 @@ def read_partial(text: str, source: str, map_override: str | None = None) -> Par
         lines.append(sep.join(_field(c) for c in cells) if changed else raw)
     notes: list[str] = []
     filled = "\n".join(lines) + "\n"
-    read = game.parse_boards(filled, source, game_map, notes=notes)
+    read = game.parse_boards(filled, source, game_map, notes=notes, finished=False)
     drop: dict[int, set[str]] = {}
     for column, space_id in blanks:
         drop.setdefault(column, set()).add(space_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -78,7 +78,10 @@ def _cells_so_far(game: Game, game_map: Map, script: Any, board: Board) -> Verdi
 
 def _board_so_far(game: Game, game_map: Map, script: Any, board: Board) -> Verdict:
     """Dice Trip's check explains the numbers on the board (a cross fits anywhere), so a
-    board being filled in is checked as it stands."""
+    board being filled in is checked as it stands; its variant points, which depend on
+    the whole sheet, once it is full."""
+    if getattr(board, "variant", 0) and not all(s.id in board.cells for s in game_map.spaces):
+        board = replace(board, variant=0)  # type: ignore[call-arg]
     return game.check(game_map, script, board)
 
 

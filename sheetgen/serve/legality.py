@@ -45,7 +45,9 @@ def check_csv(csv_text: str, source: str, seed: int) -> list[dict[str, Any]]:
     out = []
     for board in read.boards:
         verdict = kind.so_far(game, game_map, script, board)
-        out.append({"player": board.player, "legal": verdict.legal,
+        # an undecided board (its check used the budget) is neither legal nor illegal
+        out.append({"player": board.player,
+                    "legal": verdict.legal if verdict.decided else None,
                     "problem": verdict.problem or None})
     return out
 

@@ -16,7 +16,7 @@ from sheetgen.games.dicetrip.grammar import format_trip_boards
 from sheetgen.games.dicetrip.player import play
 from sheetgen.games.dicetrip.rules import make_script
 from sheetgen.maps import find_map
-from sheetgen.model import Board
+from sheetgen.model import Board, Cell
 
 MM = 72 / 25.4
 GERMANY = find_map("germany")
@@ -127,3 +127,44 @@ def test_kit_germany_builds_with_bookmarks(tmp_path: Path) -> None:
     assert "Longest" in pad and "Crossed" in pad and "Running" in pad
     # cover, rules, 8 sheets, dice, seeded game, scorepad, how-to, credits
     assert len(reader.pages) == 1 + 1 + 8 + 1 + 1 + 1 + 1 + 1
+
+
+# --- the variant's points, held to the board and to the seed ---------------------------
+
+
+def _variant_csv(tmp_path: Path, board: Board, points: int) -> Path:
+    path = tmp_path / "variant.csv"
+    path.write_text(format_trip_boards(GERMANY, [board], [points]), encoding="utf-8")
+    return path
+
+
+def test_score_refuses_variant_points_the_board_cannot_have(tmp_path: Path) -> None:
+    board = par_board(3, "Ann")
+    crossed = {c: Cell.cross() if cell.value and cell.value // 10 == 6 else cell
+               for c, cell in board.cells.items()}  # no 6x: the tens never complete
+    csv_path = _variant_csv(tmp_path, Board("germany", "Ann", crossed), 2)
+    result = run("score", str(csv_path), "--json")
+    assert result.exit_code == 1
+    line = len(GERMANY.spaces) + 3  # the map line, the header, the cities, the variant
+    assert result.output.strip() == (
+        f"Error: {csv_path}:{line}:2: Ann: 2 variant points, but the board has no number "
+        "of 61-66: the variant scores once a number of every ten is written; expected 0 "
+        "or blank")
+
+
+def test_check_says_when_the_seed_rules_the_variant_points_out(tmp_path: Path) -> None:
+    # seed 3's par board: in any order 0-8 points, but seed 3's dice write its tens
+    # complete with at most 3 coloured cities still empty (tests/games/dicetrip/
+    # test_variant.py holds the search to an oracle)
+    board = par_board(3, "Ann")
+    fine = run("score", str(_variant_csv(tmp_path, board, 5)), "--json")
+    assert fine.exit_code == 0, fine.output
+    assert json.loads(fine.stdout)["players"][0]["variant_points"] == 5
+    result = run("check", str(_variant_csv(tmp_path, board, 5)), "--seed", "3")
+    assert result.exit_code == 3
+    assert result.output.splitlines()[0] == (
+        "Ann: not legal for germany seed 3: 5 variant points: in no way the dice of seed 3 "
+        "can have written this board were 5 coloured cities still empty after the round "
+        "that first completed the tens")
+    result = run("check", str(_variant_csv(tmp_path, board, 3)), "--seed", "3")
+    assert result.exit_code == 0, result.output

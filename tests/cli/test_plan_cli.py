@@ -24,7 +24,8 @@ def test_json_follows_the_spec(tmp_path: Path) -> None:
     result = run("plan", "byways", "--start", "TX", "--seed", "7", "--json", "-o", str(out))
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"start", "hand", "dropped", "spaces", "turns", "drive", "avoid"}
+    assert set(data) == {"schema", "map", "seed", "start", "hand", "dropped", "spaces",
+                         "turns", "drive", "avoid"}
     assert data["start"] == "TX" and data["avoid"] is None
     assert len(data["hand"]) == 12 and len(data["dropped"]) in (1, 2)
     road = find_roadmap()
@@ -52,8 +53,6 @@ def test_text_names_the_drop_and_every_turn(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "fragment"), [
     (["--start", "NV", "--seed", "1"], "--start: 'NV' is not a start space"),
-    (["--start", "TX"], "--hand/--seed: give exactly one"),
-    (["--start", "TX", "--seed", "1", "--hand", "Tioga Road"], "give exactly one"),
     (["--start", "TX", "--hand", "Route 99"], "--hand: no byway called 'Route 99'"),
     (["--start", "TX", "--hand", "Tioga Road,tioga road"], "named twice"),
     (["--start", "TX", "--seed", "1", "--avoid", "Q"], "--avoid: expected a construction"),
@@ -65,6 +64,20 @@ def test_mistakes_are_one_line_errors_and_write_nothing(tmp_path: Path, args: li
     assert result.exit_code == 1
     assert fragment in result.output
     assert len(result.output.strip().splitlines()) == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["--start", "TX"], "give --hand NAME,... or --seed N"),
+    (["--start", "TX", "--seed", "1", "--hand", "Tioga Road"],
+     "--hand: give a hand or a seed to deal one, not both"),
+])
+def test_a_hand_or_a_seed_is_a_usage_error(tmp_path: Path, args: list[str],
+                                           fragment: str) -> None:
+    out = tmp_path / "p.pdf"
+    result = run("plan", "byways", *args, "-o", str(out))
+    assert result.exit_code == 2
+    assert fragment in result.output.strip().splitlines()[-1]
     assert not out.exists()
 
 

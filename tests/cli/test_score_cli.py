@@ -102,12 +102,14 @@ def test_score_table_and_default_pdf(tmp_path: Path, monkeypatch) -> None:
     assert re.match(r"\s*2\s+Coast\s+7\s+5\s+2\s+2$", lines[2])
     assert "Winner: Tour (55 points)" in result.stdout
     assert "Tour: " + " ".join(USA_PATH) in result.stdout
-    reader = PdfReader(io.BytesIO((tmp_path / "output" / "game-scored-a4.pdf").read_bytes()))
+    # beside the CSV, the standings first
+    reader = PdfReader(io.BytesIO((tmp_path / "game-scored-a4.pdf").read_bytes()))
     assert len(reader.pages) == 3
-    first = reader.pages[0].extract_text()
-    assert "Tour" in first and "55 points" in first and "41 spaces on the route" in first
-    assert "Winner: Tour" in reader.pages[2].extract_text()
-    assert [o.title for o in reader.outline] == ["Tour: 55", "Coast: 7", "Standings"]
+    assert not (tmp_path / "output").exists()
+    assert "Winner: Tour" in reader.pages[0].extract_text()
+    second = reader.pages[1].extract_text()
+    assert "Tour" in second and "55 points" in second and "41 spaces on the route" in second
+    assert [o.title for o in reader.outline] == ["Standings", "Tour: 55", "Coast: 7"]
 
 
 def test_ties(tmp_path: Path) -> None:

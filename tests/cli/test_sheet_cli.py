@@ -54,14 +54,23 @@ def test_every_space_label_is_in_the_text_layer(sheets, map_id: str) -> None:
     assert missing == []
 
 
+def _fonts(resources) -> list:  # type: ignore[no-untyped-def]
+    """The fonts a page uses: its own and those of the forms it draws (a sheet draws the
+    map, shared by every sheet, as a form)."""
+    out = list(resources.get("/Font", {}).values())
+    for ref in resources.get("/XObject", {}).values():
+        form = ref.get_object()
+        if "/Resources" in form:
+            out += _fonts(form["/Resources"])
+    return out
+
+
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_fonts_are_embedded(sheets, map_id: str) -> None:
     page = sheets[(map_id, "a4")].pages[0]
-    fonts = dict(page["/Resources"].get("/Font") or {})
-    for form in (page["/Resources"].get("/XObject") or {}).values():  # the drawn page
-        fonts.update(form.get_object()["/Resources"].get("/Font") or {})
+    fonts = _fonts(page["/Resources"])
     assert fonts, "the page uses fonts"
-    for ref in fonts.values():
+    for ref in fonts:
         font = ref.get_object()
         descriptor = font["/FontDescriptor"].get_object()
         assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), \

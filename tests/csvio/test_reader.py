@@ -193,7 +193,7 @@ def test_header_parse_time_grows_linearly(unit: str) -> None:
 
 # --- names: what template writes, the reader reads -------------------------------------
 
-PRINTABLE_NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")),
+PRINTABLE_NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp")),
                           min_size=1, max_size=20).map(str.strip).filter(bool)
 
 

@@ -5,9 +5,21 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+from PIL import Image
 from pypdf import PdfReader
 
-from sheetgen.draw.pdf import Bookmark, Layers, build_pdf, svg_to_pdf_page
+from sheetgen.draw.pdf import (
+    Bookmark,
+    Document,
+    Layers,
+    LazyPages,
+    Placed,
+    build_pdf,
+    page_svg,
+    svg_to_pdf_page,
+    svg_to_png,
+)
 
 SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" '
           'viewBox="0 0 20 10"><rect width="{w}" height="5"/></svg>')
@@ -74,10 +86,102 @@ def test_one_font_subset_per_font_for_the_whole_document() -> None:
         "</svg>", f'<text x="2" y="9" font-size="2" font-family="Open Sans">{w}</text></svg>')
         for w in words]
     reader = PdfReader(io.BytesIO(build_pdf(svgs, "t")))
-    fonts = set()
+    fonts: set[int] = set()
+
+    def walk(resources) -> None:  # type: ignore[no-untyped-def]
+        """The fonts of the forms a page draws, and of the forms they draw."""
+        for ref in (resources.get("/Font") or {}).values():
+            fonts.add(ref.idnum)
+        for form in (resources.get("/XObject") or {}).values():
+            walk(form.get_object().get("/Resources") or {})
+
     for page in reader.pages:
-        for form in page["/Resources"]["/XObject"].values():
-            for ref in form.get_object()["/Resources"]["/Font"].values():
-                fonts.add(ref.idnum)
+        walk(page["/Resources"])
     assert len(fonts) == 1
     assert [p.extract_text() for p in reader.pages] == words
+
+
+# --- placed layers, pages taken one at a time ---------------------------------------------
+
+BOARD = ('<svg xmlns="http://www.w3.org/2000/svg" width="120mm" height="80mm" '
+         'viewBox="0 0 120 80"><rect width="120" height="80" fill="#dddddd"/>'
+         '<rect x="30" y="20" width="4" height="4" fill="#000000"/></svg>')
+FRAME = ('<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="70mm" '
+         'viewBox="0 0 100 70"><rect x="10" y="10" width="60" height="40" fill="none" '
+         'stroke="#ff0000" stroke-width="0.2"/></svg>')
+MM = 72 / 25.4
+
+
+def _placement(page) -> tuple[tuple[float, ...], tuple[float, float]]:  # type: ignore[no-untyped-def]
+    """From a page's content stream, in mm from the page's top left: the first layer's
+    clip rectangle and where its drawing's top left is put. cairo's stream first turns
+    the page upside down (y from the top, as in SVG), so the numbers read directly."""
+    content = page.get_contents().get_data()
+    height = float(page.mediabox.height)
+    number = rb"(-?[\d.]+)"
+    flip = re.match(rb"1 0 0 -1 0 " + number + rb" cm", content)
+    assert flip and float(flip[1]) == pytest.approx(height, abs=0.01)
+    clip = re.search(number + b" " + number + b" " + number + b" " + number + rb" re W n",
+                     content)
+    move = re.search(rb"1 0 0 1 " + number + b" " + number + rb" cm\s*(?:/\w+ gs )?/\w+ Do",
+                     content)
+    assert clip and move
+    return (tuple(float(v) / MM for v in clip.groups()),
+            (float(move[1]) / MM, float(move[2]) / MM))
+
+
+def test_a_placed_layer_lands_where_it_is_placed_in_the_pdf_and_the_svg() -> None:
+    """A drawing larger than the page, placed with its top left at (-10, 5) mm and seen
+    through a window (10, 10, 60, 40): read back from the PDF's content stream within
+    0.1 mm, and drawn the same in the page as one SVG drawing (pixels at 10 px a mm)."""
+    page = Layers((Placed(BOARD, -10, 5, (10, 10, 60, 40)), FRAME), size=(100, 70))
+    pdf_page = PdfReader(io.BytesIO(build_pdf([page], "t"))).pages[0]
+    assert float(pdf_page.mediabox.width) / MM == pytest.approx(100, abs=0.1)
+    assert float(pdf_page.mediabox.height) / MM == pytest.approx(70, abs=0.1)
+    clip, at = _placement(pdf_page)
+    assert clip == pytest.approx((10, 10, 60, 40), abs=0.1)
+    assert at == pytest.approx((-10, 5), abs=0.1)
+
+    grey = Image.open(io.BytesIO(svg_to_png(page_svg(page), dpi=254))).convert("L")
+    assert grey.getpixel((int((30 - 10 + 2) * 10), int((20 + 5 + 2) * 10))) < 50  # marker
+    assert grey.getpixel((50, 300)) > 250  # board outside the window: clipped
+    assert 200 < grey.getpixel((150, 150)) < 240  # board inside the window
+
+
+def test_a_drawing_under_many_pages_is_converted_and_stored_once() -> None:
+    """A drawing four pages wide, seen through a window on each of four pages: stored once,
+    and whole (each page's part of it is there, not only what the first page showed)."""
+    dots = "".join(f'<circle cx="{i % 400}" cy="{i // 400}" r="0.4"/>' for i in range(800))
+    words = "".join(f'<text x="{100 * k + 40}" y="50" font-size="4">part{k}</text>'
+                    for k in range(4))
+    board = ('<svg xmlns="http://www.w3.org/2000/svg" width="400mm" height="70mm" '
+             f'viewBox="0 0 400 70">{dots}{words}</svg>')
+    windows = [Layers((Placed(board, -100 * k, 0, (0, 0, 100, 70)),), size=(100, 70))
+               for k in range(4)]
+    reader = PdfReader(io.BytesIO(build_pdf(windows, "t")))
+    shared = {_forms_drawn(page)[0] for page in reader.pages}
+    assert len(reader.pages) == 4 and len(shared) == 1
+    # the one form holds every page's part: the first page's text (all the form's text,
+    # the window aside) names all four
+    assert sorted(reader.pages[0].extract_text().split()) == [f"part{k}" for k in range(4)]
+
+
+def test_pages_are_drawn_and_converted_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A document of many pages holds one page's drawing at a time: each page is drawn
+    when it is taken and converted before the next is drawn."""
+    events: list[str] = []
+    record = Document._record
+
+    def recording(self: Document, svg: str) -> object:
+        events.append("convert")
+        return record(self, svg)
+
+    def draw(k: int) -> str:
+        events.append("draw")
+        return SQUARE.format(w=k + 1)
+
+    monkeypatch.setattr(Document, "_record", recording)
+    pages = LazyPages(5, draw)
+    assert len(pages) == 5 and events == []
+    build_pdf(pages, "t")
+    assert events == ["draw", "convert"] * 5

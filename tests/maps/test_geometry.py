@@ -106,6 +106,7 @@ def circle_share(centre: Point, r: float, rings: tuple[Ring, ...]) -> float:
     return hits / total
 
 
+@pytest.mark.slow
 def test_inside_circles_lie_within_their_outline(geometry: MapGeometry) -> None:
     r = geometry.circle_diameter / 2
     for shape in geometry.shapes:

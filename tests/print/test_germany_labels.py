@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.pdf import page_svg
 from sheetgen.draw.text import PT, text_width
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
@@ -39,8 +40,8 @@ def _gap(box: tuple[float, float, float, float], p: tuple[float, float]) -> floa
 @pytest.mark.parametrize("paper_id", ["a4", "letter"])
 def test_city_names_clear_of_circles_rings_and_roads(paper_id: str) -> None:
     germany = find_map("germany")
-    root = ET.fromstring(find_game("dicetrip").sheet_pages(germany, paper(paper_id), [""],
-                                                          seed=7)[0])
+    root = ET.fromstring(page_svg(find_game("dicetrip").sheet_pages(
+        germany, paper(paper_id), [""], seed=7)[0]))
     boxes = _boxes(root)
     assert len(boxes) == len(germany.spaces)
     discs = [(float(el.get("cx")), float(el.get("cy")), float(el.get("r")))

@@ -11,6 +11,7 @@ import pytest
 
 from sheetgen.draw.ink import coverage
 from sheetgen.draw.layout import card_size, imposition
+from sheetgen.draw.pdf import page_svg
 from sheetgen.draw.style import ink_mode
 from sheetgen.games import game_of
 from sheetgen.maps import find_map
@@ -23,7 +24,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 def _sheet(map_id: str, mode: str) -> str:
     game_map = find_map(map_id)
     with ink_mode(mode):
-        return game_of(game_map).sheet_pages(game_map, paper("a4"), [""])[0]
+        return page_svg(game_of(game_map).sheet_pages(game_map, paper("a4"), [""])[0])
 
 
 def _cards(mode: str) -> str:

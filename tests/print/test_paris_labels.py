@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.pdf import page_svg
 from sheetgen.draw.text import PT
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
@@ -18,8 +19,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _sheet(paper_id: str) -> ET.Element:
     paris = find_map("paris")
-    return ET.fromstring(find_game("paris").sheet_pages(paris, paper(paper_id), [""],
-                                                        seed=7)[0])
+    return ET.fromstring(page_svg(find_game("paris").sheet_pages(paris, paper(paper_id), [""],
+                                                                 seed=7)[0]))
 
 
 def _classed(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:

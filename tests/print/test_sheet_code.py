@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageFilter
 
-from sheetgen.draw.pdf import svg_to_png
+from sheetgen.draw.pdf import page_svg, svg_to_png
 from sheetgen.games.ontour.sheet import SheetOptions, sheet_svg
 from sheetgen.games.paris.render import paris_sheet_svg
 from sheetgen.maps import find_geometry, find_map
@@ -101,8 +101,8 @@ def test_kit_sheets_say_they_carry_no_seed() -> None:
     parts = build_kit(find_map("usa"), paper("a4"), players=2, seed=7)
     sheets = next(p for p in parts if p.title.lower().startswith("player sheet"))
     payloads = []
-    for svg in sheets.pages:
-        root = ET.fromstring(svg)
+    for page in sheets.pages:
+        root = ET.fromstring(page_svg(page))
         payloads.append(next(el for el in root.iter() if el.get("id") == "sheet-code")
                         .get("data-payload"))
     assert payloads == ["sheetgen:sheet:v2:usa:a4:-:1", "sheetgen:sheet:v2:usa:a4:-:2"]

@@ -1,5 +1,6 @@
 """``sheetgen read`` as a player uses it: photos in, the scoring CSV and the review PDF
-out, every failure a one-line answer naming the photo."""
+out, every failure a one-line answer naming the photo. The tests on photographed sheets
+share the session's photos, which take long to make: they run with the slow tests."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,6 +35,7 @@ def csv_columns(path: Path) -> dict[str, dict[str, str]]:
             for k, name in enumerate(header[1:], start=1)}
 
 
+@pytest.mark.slow
 def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
                                                                  tmp_path: Path) -> None:
     out, review = tmp_path / "evening.csv", tmp_path / "evening-review.pdf"
@@ -54,6 +57,7 @@ def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
     assert code == 1 and "sheets of 2 maps (europe, usa)" in err
 
 
+@pytest.mark.slow
 def test_a_csv_with_doubtful_cells_is_refused_by_score_pointing_at_the_review(
         photos: Photos, tmp_path: Path) -> None:
     out = tmp_path / "b.csv"
@@ -65,6 +69,7 @@ def test_a_csv_with_doubtful_cells_is_refused_by_score_pointing_at_the_review(
         in result.stderr
 
 
+@pytest.mark.slow
 def test_an_upside_down_photo_is_read_and_said_to_be(photos: Photos, tmp_path: Path) -> None:
     path, s = photos["upside-down"]
     code, _, err = run(str(path), "-o", str(tmp_path / "u.csv"))
@@ -74,6 +79,7 @@ def test_an_upside_down_photo_is_read_and_said_to_be(photos: Photos, tmp_path: P
     assert all(cell in ("?", s.cells[space].text) for space, cell in column.items())
 
 
+@pytest.mark.slow
 def test_a_hand_over_a_corner_is_one_line_naming_the_corner(photos: Photos,
                                                              tmp_path: Path) -> None:
     path, _ = photos["hand"]
@@ -86,6 +92,7 @@ def test_a_hand_over_a_corner_is_one_line_naming_the_corner(photos: Photos,
     assert (tmp_path / "h.csv").exists()  # the other photo is still read
 
 
+@pytest.mark.slow
 def test_another_maps_sheet_with_a_contradicting_map_is_one_line(photos: Photos) -> None:
     path, _ = photos["europe"]
     code, _, err = run(str(path), "--map", "usa", "-o", "-")
@@ -94,6 +101,7 @@ def test_another_maps_sheet_with_a_contradicting_map_is_one_line(photos: Photos)
                                   "says usa"
 
 
+@pytest.mark.slow
 def test_a_seed_that_contradicts_the_code_is_one_line(photos: Photos) -> None:
     path, _ = photos["usa"]
     code, _, err = run(str(path), "--seed", "8", "-o", "-")
@@ -126,6 +134,7 @@ def test_something_that_is_not_a_sheet_is_one_line(tmp_path: Path) -> None:
     assert not (tmp_path / "n.csv").exists()
 
 
+@pytest.mark.slow
 def test_a_pdf_of_scanned_pages_is_read_page_by_page(photos: Photos, tmp_path: Path) -> None:
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen.canvas import Canvas
@@ -178,3 +187,25 @@ def test_hostile_bytes_are_one_line_each(tmp_path: Path, data: bytes) -> None:
     assert "Traceback" not in err
     assert err.splitlines()[0].startswith(f"{photo}: ")
     assert len(err.splitlines()) == 2
+
+
+def test_a_seed_over_24_digits_is_checked_against_the_hash_in_the_code(tmp_path: Path
+                                                                      ) -> None:
+    """A sheet of a seed over 24 digits carries ``#`` and a hash of it in its code: read
+    without --seed it says to give one; --seed of another seed is refused; the seed itself
+    is taken."""
+    from tests.read.conftest import sample
+
+    long = int("7" * 30)
+    path = tmp_path / "long.jpg"
+    path.write_bytes(sample("usa", seed=long, sheet=1).jpeg)
+    code, _, err = run(str(path), "-o", str(tmp_path / "a.csv"))
+    assert code == 0, err
+    assert "usa sheet 1, unseeded" in err and "give --seed to check the numbers" in err
+    code, _, err = run(str(path), "--seed", "8", "-o", str(tmp_path / "b.csv"))
+    assert code == 1
+    assert "the hash of another seed than --seed gives" in err.splitlines()[0]
+    assert not (tmp_path / "b.csv").exists()
+    code, _, err = run(str(path), "--seed", str(long), "-o", str(tmp_path / "c.csv"))
+    assert code in (0, 3), err
+    assert f"usa sheet 1, seed {long}" in err

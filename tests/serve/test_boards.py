@@ -163,7 +163,8 @@ def test_entries_keep_the_canonical_text_and_undo_restores() -> None:
 
 def test_unknown_rows_players_and_names_are_refused() -> None:
     state = new_board("t", "usa", ["Ann"])
-    with pytest.raises(EntryError, match="unknown space 'Washingtn'.*did you mean Washington"):
+    with pytest.raises(EntryError,
+                       match=r"unknown space 'Washingtn'.*did you mean WA \(Washington\)"):
         state.apply("Ann", "Washingtn", "7")
     with pytest.raises(EntryError, match="no player 'Bob'"):
         state.apply("Bob", "WA", "7")

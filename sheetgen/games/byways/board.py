@@ -15,6 +15,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from sheetgen.draw.page import new_page, star_points
+from sheetgen.draw.pdf import Layers, Page, Placed, page_svg
 from sheetgen.draw.text import PT, TYPE_MIN_PT, text
 from sheetgen.games.byways.roadmap import Colour, RoadMap, SpaceKind
 from sheetgen.model import MapGeometry, SpaceId
@@ -391,23 +392,48 @@ def mark_points(tile: Tile, all_tiles: Sequence[Tile]) -> list[tuple[str, float,
     return marks
 
 
-def tile_svg(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
-             all_tiles: Sequence[Tile], rows: int, cols: int) -> str:
-    """One page of the full-size board at 1:1, with trim lines through the overlaps,
+def board_svg(road: RoadMap, geo: MapGeometry) -> str:
+    """The full-size board alone, as a drawing of its own size (1 mm a user unit): what
+    every tile page shows a window of."""
+    bw, bh = board_size(geo)
+    dwg = new_page(bw, bh)
+    dwg.add(add_board(dwg, road, geo, detail=True))
+    return str(dwg.tostring())
+
+
+def tile_layers(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
+                all_tiles: Sequence[Tile], rows: int, cols: int,
+                board: str | None = None) -> Layers:
+    """One page of the full-size board at 1:1: the board (``board_svg``, drawn once for
+    all tiles and stored once in the PDF) placed so that the tile's part of it shows
+    through the page's window, and over it the trim lines through the overlaps,
     alignment marks on them, and a key placing the page in the grid."""
     st = board_style()
     page_w, page_h = paper.landscape
     m = st.tile_margin
-    ov = st.tile_overlap
-    dwg = new_page(page_w, page_h)
-    clip = dwg.defs.add(dwg.clipPath(id=f"tile-{tile.name}"))
-    clip.add(dwg.rect((m, m), (tile.w, tile.h)))
     dx, dy = m - tile.x, m - tile.y
-    view = dwg.g(clip_path=f"url(#tile-{tile.name})", class_="tile-view")
-    view.add(dwg.g(transform=f"translate({dx:.3f},{dy:.3f})", class_="tile-board",
-                   **{"data-dx": f"{dx:.3f}", "data-dy": f"{dy:.3f}"}))
-    view.elements[0].add(add_board(dwg, road, geo, detail=True))
-    dwg.add(view)
+    window = Placed(board if board is not None else board_svg(road, geo),
+                    round(dx, 3), round(dy, 3), (m, m, tile.w, tile.h))
+    return Layers((window, _tile_furniture(road, paper, tile, all_tiles, rows, cols)),
+                  size=(page_w, page_h))
+
+
+def tile_svg(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
+             all_tiles: Sequence[Tile], rows: int, cols: int) -> str:
+    """One tile page (``tile_layers``) as a single drawing."""
+    return page_svg(tile_layers(road, geo, paper, tile, all_tiles, rows, cols))
+
+
+def _tile_furniture(road: RoadMap, paper: Paper, tile: Tile, all_tiles: Sequence[Tile],
+                    rows: int, cols: int) -> str:
+    """What a tile page draws over the board, on a transparent page: the window's edge,
+    the trim lines, the alignment marks, the caption and the assembly key."""
+    st = board_style()
+    page_w, page_h = paper.landscape
+    m = st.tile_margin
+    ov = st.tile_overlap
+    dx, dy = m - tile.x, m - tile.y
+    dwg = new_page(page_w, page_h)
     dwg.add(dwg.rect((m, m), (tile.w, tile.h), fill="none", stroke="#9a9a9a",
                      stroke_width=0.15, class_="tile-edge"))
     # trim lines: through the middle of every overlap shared with a neighbour
@@ -451,8 +477,9 @@ def tile_svg(road: RoadMap, geo: MapGeometry, paper: Paper, tile: Tile,
 
 
 def board_pages(road: RoadMap, geo: MapGeometry, paper: Paper, *, tiled: bool,
-                attribution: str = "") -> list[str]:
-    """The overview page, then (``tiled``) the full-size board page by page."""
+                attribution: str = "") -> list[Page]:
+    """The overview page, then (``tiled``) the full-size board page by page, each a
+    window on one drawing of the board."""
     all_tiles, rows, cols = tiles(paper, geo)
     notes = []
     if tiled:
@@ -460,11 +487,12 @@ def board_pages(road: RoadMap, geo: MapGeometry, paper: Paper, *, tiled: bool,
                  f"{'ABCDEFGHIJ'[rows - 1]}) x {cols} columns (1-{cols}); page A1 is the "
                  "top left. Each page shares a strip with its neighbours: cut along the "
                  "dashed lines and match the crossed circles."]
-    pages = [overview_svg(road, geo, paper, notes=notes, attribution=attribution)]
+    pages: list[Page] = [overview_svg(road, geo, paper, notes=notes, attribution=attribution)]
     if tiled:
-        pages += [tile_svg(road, geo, paper, t, all_tiles, rows, cols) for t in all_tiles]
+        board = board_svg(road, geo)
+        pages += [tile_layers(road, geo, paper, t, all_tiles, rows, cols, board)
+                  for t in all_tiles]
     return pages
-
 
 
 def plan_pages(road: RoadMap, geo: MapGeometry, paper: Paper, drive: Sequence[SpaceId],

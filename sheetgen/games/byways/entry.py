@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.byways.drivelog import RaceStandings
 from sheetgen.games.byways.planner import Plan
 from sheetgen.games.byways.roadmap import LETTERS, RoadMap, find_roadmap
 from sheetgen.games.byways.script import BywaysScript
 from sheetgen.maps import find_map
-from sheetgen.model import Board, Map
+from sheetgen.model import Board, Deadline, Map
 from sheetgen.templates import Paper
 
 
@@ -49,6 +49,37 @@ class Byways(Game):
     kit_steps = ("rules", "board", "cards", "vehicle aid", "reference", "seeded race",
                  "solo challenge", "scorepad", "credits")
     scorepad = "byways"
+    honours = frozenset({"seats", "cards", "decks", "planner", "solo"})
+    instead = {"perfect game": "the shortest drive of a hand is `sheetgen plan byways "
+                               "--start TX --seed 7`",
+               "player sheets": "its board is shared: `sheetgen sheet byways`"}
+
+    def decks(self) -> tuple[str, ...]:
+        from sheetgen.games.byways.cards import DECKS
+
+        return ("all", *(d for d in DECKS if d != "all"))
+
+    def start_spaces(self, game_map: Map) -> tuple[str, ...]:
+        return tuple(self.road(game_map).starts)
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with what the race adds: each space's kind (highway, red, blue,
+        intersection), state and construction letter, the start spaces, the byways and
+        the spaces each construction letter closes."""
+        road = self.road(game_map)
+        data = super().map_json(game_map)
+        for entry in data["spaces"]:
+            sid = entry["id"]
+            entry["kind"] = road.kinds[sid].value
+            entry["state"] = road.states[sid]
+            if sid in road.letters:
+                entry["letter"] = road.letters[sid]
+        data["starts"] = dict(road.starts)
+        data["byways"] = [{"id": b.id, "name": b.name, "colour": b.colour.value,
+                           "length": b.length, "spaces": list(b.spaces),
+                           "states": list(b.states)} for b in road.byways]
+        data["construction"] = {letter: list(road.lettered(letter)) for letter in LETTERS}
+        return data
 
     def road(self, game_map: Map) -> RoadMap:
         return find_roadmap(game_map.id)
@@ -118,7 +149,7 @@ class Byways(Game):
                                DEFAULT_PLAYERS if players is None else players,
                                len(event_deck()))
         except ValueError as exc:
-            raise GameError(f"--players: {exc}" if "players" in str(exc) else
+            raise GameError(f"-n: {exc}" if "players" in str(exc) else
                             f"--seed: {exc}") from None
         return BywaysScript(course, setup)
 
@@ -164,12 +195,15 @@ class Byways(Game):
                         "its rows), which `sheetgen check` and `sheetgen score` read")
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.byways.drivelog import parse_drive_log
 
         return [parse_drive_log(text, source, self.road(game_map), game_map.id)]
 
-    def check(self, game_map: Map, script: BywaysScript, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: BywaysScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """A drive log against the seeded race (a replay, no search: ``budget`` is not
+        needed)."""
         from sheetgen.games.byways.drivelog import DriveLog, judge
         from sheetgen.games.byways.driver import par_race
         from sheetgen.games.byways.race import find_course
@@ -237,8 +271,9 @@ class Byways(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Any = lambda step: None) -> list[Any]:
         """Rules, the board (overview and full-size tiles), the five decks with backs,
         the vehicle aid, the event and construction reference, the seeded race, the
@@ -269,7 +304,8 @@ class Byways(Game):
         reference = Part("Events and construction",
                          (reference_page(self.road(game_map), paper),))
         progress("seeded race")
-        script = self.make_script(game_map, seed, players=min(max(players, 2), 4))
+        seats = players if isinstance(players, int) else len(players)
+        script = self.make_script(game_map, seed, players=min(max(seats, 2), 4))
         race = Part(f"Seeded race {seed}", tuple(self.script_pages(game_map, script, paper)))
         progress("solo challenge")
         solo = Part(f"Solo challenge {seed}",
@@ -290,7 +326,7 @@ class Byways(Game):
         return [rules, board, cards, aid, reference, race, solo, pad, credits]
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> list[Any]:
         """The board: an overview page, then the full-size board tiled over the paper
         (the board is shared, so the number of players does not change it)."""
         from sheetgen.games.byways.board import board_pages

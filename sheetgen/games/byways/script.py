@@ -162,7 +162,7 @@ def race_blocks(script: BywaysScript) -> list[Any]:
                          "drivers'; play your own, and the cards still come in this order "
                          "(a pick is a position in the hand, counting from the card "
                          "received first). "
-                         f"`sheetgen script byways --seed {setup.seed} --players {players} "
+                         f"`sheetgen script byways --seed {setup.seed} -n {players} "
                          "--solo 1` races one seat against the drivers.")]
     blocks.append(Block("h2", "The byway draft"))
     blocks.append(Block("p", "Red, then blue, in the rules' order, as the cards come off "
@@ -294,8 +294,8 @@ def solo_pages(script: BywaysScript, seat: int, paper: Paper) -> list[str]:
         Block("li", "Your byways (the seed's draft): " + "; ".join(
             f"{b.name} ({b.colour.value}, {b.length})" for b in hand)
             + ". Drop one red byway or two blue ones; `sheetgen plan byways --seed "
-              f"{setup.seed} --seat {seat} -n {setup.players} --start XX` finds the "
-              "shortest drive from a start."),
+              f"{setup.seed} --seat {seat} -n {setup.players} --start {free_s[0]}` finds "
+              f"the shortest drive from {free_s[0]} (name another start to plan from it)."),
         Block("h2", "Each round"),
         Block("li", "The log sheet gives the construction card face up: nobody may enter "
                     "a highway space with its letter; a car standing on one spends a "

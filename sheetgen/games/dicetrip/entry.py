@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.dicetrip.rules import ScriptError, TripScript
 from sheetgen.games.dicetrip.score import TripStandings
 from sheetgen.maps import MapDataError, find_geometry
-from sheetgen.model import Board, Map, MapGeometry
+from sheetgen.model import Board, Deadline, Map, MapGeometry
 from sheetgen.templates import Paper
 
 
@@ -31,6 +31,27 @@ class DiceTrip(Game):
     kit_steps = ("rules", "player sheets", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "dicetrip"
+    honours = frozenset({"player sheets", "sheet setup", "scoring"})
+    instead = {"cards": "it is played with four coloured dice: print them with "
+                        "`sheetgen dice dicetrip`",
+               "perfect game": "the perfect game is On Tour's (usa, europe, paris)",
+               "planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
+
+    def map_json(self, game_map: Map) -> dict[str, Any]:
+        """The map JSON with the zones (their cities, and the points for clean zones)
+        and the coloured cities by dice colour."""
+        from sheetgen.games.dicetrip.rules import DICE_COLOURS, ZONE_POINTS
+        from sheetgen.games.dicetrip.score import ZONES
+
+        data = super().map_json(game_map)
+        data["zones"] = [{"id": z, "spaces": [s.id for s in game_map.spaces if s.zone == z]}
+                         for z in ZONES]
+        data["zone_points"] = list(ZONE_POINTS)
+        data["colours"] = [{"colour": c, "spaces": [s.id for s in game_map.spaces
+                                                    if s.colour == c]}
+                           for c in DICE_COLOURS]
+        return data
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -40,10 +61,11 @@ class DiceTrip(Game):
         return trip_template_csv(game_map, players)
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.dicetrip.grammar import parse_trip_boards
 
-        return list(parse_trip_boards(text, source, game_map.id, notes=notes).boards)
+        return list(parse_trip_boards(text, source, game_map.id, notes=notes,
+                                      finished=finished).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
               progress: Progress = lambda step: None) -> TripStandings:
@@ -81,10 +103,10 @@ class DiceTrip(Game):
         from sheetgen.games.dicetrip.sheet import scored_page, standings_page
 
         geometry = geometry_of(game_map)
-        parts = [Part(f"{p.player}: {p.score}",
-                      (scored_page(game_map, geometry, paper, board, p),))
-                 for board, p in zip(boards, result.players, strict=True)]
-        parts.append(Part("Standings", (standings_page(paper, game_map, result),)))
+        parts = [Part("Standings", (standings_page(paper, game_map, result),))]
+        parts += [Part(f"{p.player}: {p.score}",
+                       (scored_page(game_map, geometry, paper, board, p),))
+                  for board, p in zip(boards, result.players, strict=True)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -132,28 +154,45 @@ class DiceTrip(Game):
                   "reroll_round": game.reroll_round, "double_round": game.double_round,
                   "board": {city: cell.text for city, cell in game.board.cells.items()}})
 
-    def check(self, game_map: Map, script: TripScript, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: TripScript, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
+        """Whether the board's numbers can come from the seed's dice (within ``budget``
+        search states) and, when the board records variant points, whether some such way
+        of writing it scores exactly them."""
         from sheetgen.games.dicetrip.check import check_trip_board
+        from sheetgen.games.dicetrip.rules import TripBoard
+        from sheetgen.games.dicetrip.variant import script_allows
 
-        result = check_trip_board(game_map, script, board)
-        return Verdict(board.player, result.legal, result.problem)
+        result = check_trip_board(game_map, script, board, budget)
+        points = board.variant if isinstance(board, TripBoard) else 0
+        if result.legal and not script_allows(game_map, script, board, points):
+            return Verdict(board.player, False,
+                           f"{points} variant points: in no way the dice of seed "
+                           f"{script.seed} can have written this board were {points} "
+                           "coloured cities still empty after the round that first "
+                           "completed the tens")
+        return Verdict(board.player, result.legal, result.problem, result.decided)
 
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
-        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
+                    seed: int | None = None) -> Sequence[Any]:
+        from sheetgen.draw.pdf import LazyPages
+        from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_base, sheet_layers
         from sheetgen.maps import attribution
 
         geometry = geometry_of(game_map)
         credit = attribution(game_map.id)
-        # Each sheet carries its number in its code, so every page is drawn.
-        return [sheet_page(game_map, geometry, paper, TripSheetOptions(
-                    player=name, seed=seed, attribution=credit, sheet_number=number))
-                for number, name in enumerate(players, start=1)]
+        names = list(players)
+        # The sheet is drawn once; each page adds its name and the code with its number,
+        # drawn when the page is taken.
+        base = sheet_base(game_map, geometry, paper, seed, credit)
+        return LazyPages(len(names), lambda k: sheet_layers(game_map, paper, TripSheetOptions(
+            player=names[k], seed=seed, attribution=credit, sheet_number=k + 1), base))
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         """The kit; ``backs`` is ignored (Dice Trip has no cards)."""
         if perfect is not None:

@@ -13,7 +13,9 @@ The same forgiving reading as the On Tour CSV (``sheetgen.csvio``: a byte order 
 case), with this game's cells: a number 11-66 whose digits are 1-6, ``x`` for a crossed
 city, the number in parentheses when it was written with a die of the city's colour (only
 on coloured cities). No number may stand twice in one player's column. An optional row
-``variant`` holds each player's points for "one number of each ten" (0-8, blank for 0).
+``variant`` holds each player's points for "one number of each ten" (0-8, blank for 0),
+refused when no order of writing the player's board gives them
+(``sheetgen.games.dicetrip.variant``).
 Every error names the file, the line and the column (1-based) and what was expected.
 """
 
@@ -32,10 +34,12 @@ from sheetgen.csvio import (
     near_space,
     resolve_map,
     short,
+    skipped_columns,
     trim,
     unread_problem,
 )
 from sheetgen.games.dicetrip.rules import TripBoard, is_number
+from sheetgen.games.dicetrip.variant import board_problem
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell, CellKind, Map, Space, SpaceId
 
@@ -126,10 +130,12 @@ def parse_trip_cell(text: str, space: Space) -> Cell:
 
 def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                       lookup: Callable[[str], Map] = find_map,
-                      notes: list[str] | None = None) -> TripBoards:
+                      notes: list[str] | None = None, *, finished: bool = True) -> TripBoards:
     """The map, the boards and the variant points of a Dice Trip scoring CSV. Raises
     BoardFormatError carrying every error found (up to the shared reader's limit); things
-    worth saying that are not errors (``-52`` read as ``(52)``) go to ``notes``."""
+    worth saying that are not errors (``-52`` read as ``(52)``) go to ``notes``.
+    ``finished=False`` (sheets being filled in): the variant points are not yet held to
+    the board."""
     problems = Problems(source)
     records = Records(text, problems)
     game_map: Map | None = None
@@ -142,6 +148,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
     seen_spaces: dict[SpaceId, int] = {}
     last_row = 0
     negative_note = False
+    skipped: frozenset[int] = frozenset()
     for record in records:
         if game_map is None:
             game_map = resolve_map(records, problems, map_override, lookup, "germany")
@@ -152,6 +159,7 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
             written = [{} for _ in players]
             variants = [0] * len(players)
             last_row = record.line
+            skipped = skipped_columns(text, source, record.line, players, notes)
             continue
         line, cells = record.line, record.cells
         last_row = line
@@ -198,6 +206,8 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                                f"{len(cells)}")
             continue
         for col in range(1, width):
+            if col - 1 in skipped:
+                continue
             raw = cells[col]
             if raw.strip() == UNREAD:
                 problems.add(line, col + 1, unread_problem(records))
@@ -238,6 +248,11 @@ def parse_trip_boards(text: str, source: str, map_override: str | None = None,
                                       f"{game_map.id}: {shown}{more}; expected one row per "
                                       "city")
     problems.raise_if_any()
-    boards = tuple(TripBoard(game_map.id, name, cells, variant)
-                   for name, cells, variant in zip(players, by_player, variants, strict=True))
-    return TripBoards(game_map.id, boards, tuple(variants))
+    kept = [c for c in range(len(players)) if c not in skipped]
+    boards = tuple(TripBoard(game_map.id, players[c], by_player[c], variants[c]) for c in kept)
+    for c, board in zip(kept, boards, strict=True):
+        wrong = board_problem(game_map, board, board.variant) if finished else None
+        if wrong:
+            problems.add(variant_line, c + 2, f"{board.player}: {wrong}")
+    problems.raise_if_any()
+    return TripBoards(game_map.id, boards, tuple(variants[c] for c in kept))

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sheetgen.document import Part
+from sheetgen.games import sheet_names
 from sheetgen.maps import attribution, find_geometry
 from sheetgen.model import Map, MapGeometry
-from sheetgen.products.kit import prose
+from sheetgen.products.kit import prose, scoring_words
 from sheetgen.products.textpage import Block
 from sheetgen.templates import Paper
 
@@ -56,14 +57,14 @@ def cover_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     return str(dwg.tostring())
 
 
-def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
+def build_trip_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8,
+                   seed: int = 1,
                    progress: Progress = lambda label: None) -> list[Part]:
     """Every part of the Dice Trip kit for ``game_map``, in print order."""
     from sheetgen.games import game_of
     from sheetgen.games.dicetrip.player import par_score
     from sheetgen.games.dicetrip.rules import make_script
     from sheetgen.games.dicetrip.script import script_page
-    from sheetgen.games.dicetrip.sheet import TripSheetOptions, sheet_page
     from sheetgen.products.dice import dice_pages
     from sheetgen.products.textpage import prose_page
 
@@ -74,8 +75,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
     rules = Part("Rules summary", (prose_page(paper, prose("dicetrip-rules"), margin=16.0),))
 
     progress("player sheets")
-    sheet = sheet_page(game_map, geometry, paper, TripSheetOptions(attribution=credit))
-    sheets = Part("Player sheets", (sheet,) * players)
+    sheets = Part("Player sheets", tuple(game_of(game_map).sheet_pages(
+        game_map, paper, sheet_names(players))))
 
     progress("dice")
     dice = Part("Four coloured dice", tuple(dice_pages("dicetrip", paper)))
@@ -91,7 +92,8 @@ def build_trip_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int =
 
     progress("scoring how-to")
     howto = Part("Scoring with sheetgen",
-                 (prose_page(paper, prose("dicetrip-scoring-howto", MAP=game_map.id)),))
+                 (prose_page(paper, prose("dicetrip-scoring-howto",
+                                          **scoring_words(game_map.id, paper.id, seed))),))
 
     progress("attribution")
     credits = Part("Open data and fonts", (prose_page(paper, [

@@ -2,7 +2,8 @@
 
 A board is the model's :class:`~sheetgen.model.Board`: a number cell is ``circled`` when it
 was written with a die of its city's colour (the parentheses of the scoring CSV), a cross
-is a crossed-out city. The variant's points are recorded during play and passed in.
+is a crossed-out city. The variant's points are recorded during play and passed in
+(the CSV reader and ``check`` hold them to the board: ``sheetgen.games.dicetrip.variant``).
 
 - **Bonus cities**: +1 for every city holding a double (11 ... 66) or a circled number in
   a coloured city; at most one point a city.

@@ -4,6 +4,7 @@ alternatives (the re-roll power played from paper), with the par when known."""
 from __future__ import annotations
 
 from sheetgen.draw.page import new_page
+from sheetgen.draw.qr import seed_code
 from sheetgen.draw.style import dice_colours
 from sheetgen.draw.text import text, wrap
 from sheetgen.games.dicetrip.rules import TripScript
@@ -20,7 +21,7 @@ def script_page(game_map: Map, script: TripScript, paper: Paper,
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     y = margin + 7.0
-    title = f"{game_map.title} · seeded game {script.seed}"
+    title = f"{game_map.title} · seeded game {seed_code(script.seed)}"
     dwg.add(text(dwg, title, margin, y, 16, bold=True))
     if par is not None:
         dwg.add(text(dwg, f"Par {par}", width - margin, y, 16, bold=True, anchor="end",

@@ -24,7 +24,8 @@ from svgwrite.container import Group
 from sheetgen.draw.marks import QR_MODULE, add_registration_marks, sheet_code
 from sheetgen.draw.page import new_page
 from sheetgen.draw.patterns import pattern_fill
-from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.pdf import Layers
+from sheetgen.draw.qr import add_qr, qr_side, seed_code
 from sheetgen.draw.style import DiceColour, dice_colours, load_style
 from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.games.dicetrip.rules import TRACKER
@@ -593,12 +594,20 @@ def _header(dwg: svgwrite.Drawing, game_map: Map, paper: Paper, player: str,
     line_end = paper.width - margin
     dwg.add(dwg.line((name_x + 10.0, margin + 6.8), (line_end, margin + 6.8),
                      stroke="#3a3a3a", stroke_width=0.3, class_="name-line"))
-    if player:
-        size = 12.0
-        while text_width(player, size, bold=True) > line_end - name_x - 12 and size > 6:
-            size -= 0.5
-        dwg.add(text(dwg, player, name_x + 12.0, margin + 5.8, size, bold=True,
-                     class_="player-name"))
+    _add_player_name(dwg, paper, player)
+
+
+def _add_player_name(dwg: svgwrite.Drawing, paper: Paper, player: str) -> None:
+    """The player's name on the header's name line (nothing for a blank sheet)."""
+    if not player:
+        return
+    margin = float(layout()["margin"])
+    name_x, line_end = margin + 92.0, paper.width - margin
+    size = 12.0
+    while text_width(player, size, bold=True) > line_end - name_x - 12 and size > 6:
+        size -= 0.5
+    dwg.add(text(dwg, player, name_x + 12.0, margin + 5.8, size, bold=True,
+                 class_="player-name"))
 
 
 def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note: str,
@@ -647,26 +656,61 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
     return dwg
 
 
+def _note(seed: int | None) -> str:
+    if seed is not None:
+        return (f"Seeded game {seed_code(seed)}: roll nothing, read the dice from the "
+                "script. No number twice.")
+    return "Write two numbers a round: one of the dice pairs each (11-66). No number twice."
+
+
+def _code_side(game_map: Map, paper: Paper, seed: int | None) -> float:
+    """The room the code takes in the corner (mm, with its quiet zone) for any sheet of a
+    set of this seed (up to sheet 99999): the scoring band stops short of it, the same on
+    every sheet of the set."""
+    return qr_side(sheet_code(game_map.id, paper.id, seed, 99999), QR_MODULE)
+
+
+def _add_code(dwg: svgwrite.Drawing, game_map: Map, paper: Paper,
+              options: TripSheetOptions) -> None:
+    """The sheet's code (map, paper, seed, sheet number) in the bottom right corner, its
+    quiet zone inside the margin (clear of the registration mark)."""
+    payload = sheet_code(game_map.id, paper.id, options.seed, options.sheet_number)
+    margin = float(layout()["margin"])
+    side = qr_side(payload, QR_MODULE)
+    dwg.add(add_qr(dwg, payload, paper.width - margin - side, paper.height - margin - side,
+                   QR_MODULE))
+
+
 def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
                options: TripSheetOptions) -> str:
     """A blank player sheet as SVG text, with the four registration marks and, in the
     bottom right corner, the code On Tour sheets carry (map, paper, seed, sheet number),
     so a photo of the filled sheet can be read back (``sheetgen read``)."""
-    note = ("Write two numbers a round: one of the dice pairs each (11-66). "
-            "No number twice.")
-    if options.seed is not None:
-        note = f"Seeded game {options.seed}: roll nothing, read the dice from the script. " \
-               "No number twice."
-    payload = sheet_code(game_map.id, paper.id, options.seed, options.sheet_number)
-    side = qr_side(payload, QR_MODULE)
-    dwg = _sheet(game_map, geometry, paper, options.player, note, options.attribution,
-                 code_side=side)
+    dwg = _sheet(game_map, geometry, paper, options.player, _note(options.seed),
+                 options.attribution, code_side=_code_side(game_map, paper, options.seed))
     dwg.add(add_registration_marks(dwg, paper.width, paper.height))
-    margin = float(layout()["margin"])
-    # In the corner, its quiet zone inside the margin (clear of the registration mark).
-    dwg.add(add_qr(dwg, payload, paper.width - margin - side, paper.height - margin - side,
-                   QR_MODULE))
+    _add_code(dwg, game_map, paper, options)
     return str(dwg.tostring())
+
+
+def sheet_base(game_map: Map, geometry: MapGeometry, paper: Paper, seed: int | None,
+               attribution: str) -> str:
+    """What every sheet of a set shares: the sheet without its name and code (nothing
+    in it moves with the code's size), drawn once and stored once in the PDF."""
+    dwg = _sheet(game_map, geometry, paper, "", _note(seed), attribution,
+                 code_side=_code_side(game_map, paper, seed))
+    dwg.add(add_registration_marks(dwg, paper.width, paper.height))
+    return str(dwg.tostring())
+
+
+def sheet_layers(game_map: Map, paper: Paper, options: TripSheetOptions, base: str) -> Layers:
+    """One sheet of a set as two layers: ``base`` (``sheet_base``) and, on a transparent
+    page, what this sheet has of its own: the player's name and the code with its
+    number. ``sheet_page`` draws the same sheet as one drawing."""
+    dwg = new_page(paper.width, paper.height)
+    _add_player_name(dwg, paper, options.player)
+    _add_code(dwg, game_map, paper, options)
+    return Layers((base, str(dwg.tostring())))
 
 
 def scored_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board,

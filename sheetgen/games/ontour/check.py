@@ -7,6 +7,17 @@ board's cells can be that turn's writes, keeping the set of spaces still empty, 
 up when a turn cannot be explained. Failed (turn, filled spaces) states are remembered, so
 no state is explored twice; the search is exact.
 
+Before a state is explored, the turns left are ruled out all at once when they cannot fill
+the spaces left: every turn left writes a known number of marks (two numbers, or a star),
+each mark fits only the spaces that hold it in a region of one of its cards (or an X), and
+the marks must cover the empty spaces one to one. When no such matching exists (a
+bipartite matching, found by augmenting paths), no order of play can explain the board
+from there, and the spaces that cannot all be matched are named. On boards made for
+another seed this ends the search at its first state.
+
+The search has a budget (``budget`` search states, ``DEFAULT_BUDGET``): past it the
+verdict is *undecided* (``CheckResult.decided`` False), never a guess.
+
 The reading of the rules (every game the built-in player's referee plays passes it; the
 referee is stricter about an X, see below):
 
@@ -34,6 +45,14 @@ from itertools import combinations
 from sheetgen.games.ontour.rules import Script, Turn
 from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
 
+DEFAULT_BUDGET = 100_000
+"""Search states one board may take before its verdict is undecided. The slowest boards
+known take a few hundred (docs/benchmarks.md); a state costs about 50 microseconds."""
+
+
+class _OutOfBudget(Exception):
+    """The search used its budget of states."""
+
 
 @dataclass(frozen=True)
 class Placement:
@@ -55,6 +74,9 @@ class CheckResult:
     placements: tuple[Placement, ...] = ()
     states: int = 0
     """Search states visited (for measurements)."""
+    decided: bool = True
+    """False when the search ran out of its budget: ``legal`` is then False but nothing is
+    proven either way (``problem`` says so)."""
 
 
 def _describe(cell: Cell) -> str:
@@ -68,7 +90,8 @@ def _cards(turn: Turn) -> str:
 
 
 class _Game:
-    def __init__(self, game_map: Map, script: Script, cells: Mapping[SpaceId, Cell]) -> None:
+    def __init__(self, game_map: Map, script: Script, cells: Mapping[SpaceId, Cell],
+                 budget: int | None = None) -> None:
         self.map = game_map
         self.turns = script.turns
         self.cells = cells
@@ -82,6 +105,71 @@ class _Game:
         self.deepest = -1
         self.deepest_empty = 0
         self.states = 0
+        self.budget = budget
+        self.marks = [self._marks(t) for t in range(len(self.turns))]
+        """Per turn, the spaces each of its marks could stand in (bitmasks; see ``fits``)."""
+
+    # -- ruling out the turns left at once ------------------------------------------------
+
+    def _marks(self, t: int) -> list[int]:
+        """The marks turn ``t`` writes, each as the mask of the spaces it could stand in
+        on this board, were they empty: a number or star where the board holds it in the
+        region of one of the turn's cards (circled only in the card's own space), or in
+        any X (an X is allowed only when no space is left, which this does not check);
+        last turns' marks where the board holds them uncircled."""
+        turn, cells = self.turns[t], self.cells
+        if turn.last:
+            wants: list[tuple[CellKind, tuple[int, ...]]] = (
+                [(CellKind.STAR, ())] if turn.star
+                else [(CellKind.NUMBER, (n,)) for n in turn.numbers] if turn.fills == 2
+                else [(CellKind.NUMBER, turn.numbers)])
+            return [sum(self.bit[s] for s in self.ids
+                        if cells[s].kind is kind and not cells[s].circled
+                        and (not values or cells[s].value in values))
+                    for kind, values in wants]
+        crosses = sum(self.bit[s] for s in self.ids if cells[s].kind is CellKind.CROSS)
+        if turn.star:
+            wants = [(CellKind.STAR, ())]
+        else:
+            wants = [(CellKind.NUMBER, (n,)) for n in turn.numbers]
+        return [crosses | sum(self.bit[s] for s in self.ids
+                              if cells[s].kind is kind
+                              and (not values or cells[s].value in values)
+                              and self._cards_for(turn, s, cells[s]))
+                for kind, values in wants]
+
+    def unmatched(self, t: int, empty: int) -> tuple[list[SpaceId], list[int]]:
+        """Whether the marks of turns ``t``... can fill the ``empty`` spaces one to one:
+        ``([], [])`` when they can, else spaces that cannot all be filled and the turns
+        (0-based) whose marks could go in any of them (fewer marks than spaces)."""
+        marks = [(u, m & empty) for u in range(t, len(self.turns)) for m in self.marks[u]]
+        spaces = [s for s in self.ids if empty & self.bit[s]]
+        # Each space to a mark, by augmenting paths (Kuhn); a space that finds none names,
+        # with every space its search met, a set with fewer marks than spaces (Hall).
+        by_space = {s: [i for i, (_, m) in enumerate(marks) if m & self.bit[s]]
+                    for s in spaces}
+        holder: dict[int, SpaceId] = {}
+
+        def place(s: SpaceId, seen: set[int], met: list[SpaceId]) -> bool:
+            met.append(s)
+            for i in by_space[s]:
+                if i in seen:
+                    continue
+                seen.add(i)
+                if i not in holder or place(holder[i], seen, met):
+                    holder[i] = s
+                    return True
+            return False
+
+        for s in sorted(spaces, key=lambda s: len(by_space[s])):
+            seen: set[int] = set()
+            met: list[SpaceId] = []
+            if not place(s, seen, met):
+                turns = sorted({marks[i][0] for i in seen})
+                return sorted(set(met), key=self.ids.index), turns
+        if len(spaces) != len(marks):  # pragma: no cover - the script's counts disagree
+            return spaces, []
+        return [], []
 
     # -- what one cell can be, given the turn and card --------------------------------
 
@@ -165,8 +253,13 @@ class _Game:
         if (t, empty) in self.failed:
             return False
         self.states += 1
+        if self.budget is not None and self.states > self.budget:
+            raise _OutOfBudget
         if t > self.deepest:
             self.deepest, self.deepest_empty = t, empty
+        if self.unmatched(t, empty)[0]:
+            self.failed.add((t, empty))
+            return False
         for spaces in self.options(t, empty):
             mask = empty
             for s in spaces:
@@ -182,6 +275,9 @@ class _Game:
         """Words for why turn ``t`` cannot be played with ``empty`` spaces left."""
         turn = self.turns[t]
         head = f"turn {turn.turn}"
+        spaces, turns = self.unmatched(t, empty)
+        if spaces:
+            return f"{head}: {self._unmatched_words(spaces, turns)}", spaces[0]
         if turn.last:
             if turn.star:
                 return (f"{head} (last turn, doubles) needs an uncircled star in a space still "
@@ -204,6 +300,24 @@ class _Game:
                         "left", None)
         return (f"{head} (cards {_cards(turn)}) rolls {_pair(turn.numbers)}: its two numbers "
                 "cannot stand on two different cards' regions in the spaces still empty", None)
+
+
+    def _unmatched_words(self, spaces: list[SpaceId], turns: list[int]) -> str:
+        """Words for ``spaces`` that the turns left cannot all fill: only the marks of
+        ``turns`` could stand in them, and there are fewer."""
+        shown = ", ".join(f"{s} {_describe(self.cells[s])}" for s in spaces[:6])
+        if len(spaces) > 6:
+            shown += f" and {len(spaces) - 6} more"
+        if not turns:
+            return f"{shown}: none of the turns left could write that there"
+        mask = sum(self.bit[s] for s in spaces)
+        marks = sum(1 for u in turns for m in self.marks[u] if m & mask)
+        named = ", ".join(str(self.turns[u].turn) for u in turns[:8])
+        if len(turns) > 8:
+            named += ", ..."
+        return (f"{shown} need {len(spaces)} marks, but only {marks} mark"
+                f"{'s' if marks > 1 else ''} of the turns left could go there "
+                f"(turn{'s' if len(turns) > 1 else ''} {named})")
 
 
 def _pair(numbers: Sequence[int]) -> str:
@@ -233,8 +347,28 @@ def _possible(game_map: Map, script: Script, space: SpaceId, cell: Cell) -> bool
     return False
 
 
-def check_board(game_map: Map, script: Script, board: Board) -> CheckResult:
-    """Decide whether ``board`` is a legal result of ``script`` on ``game_map``."""
+def writable(game_map: Map, script: Script) -> dict[SpaceId, frozenset[Cell]]:
+    """Per space, every cell the seeded game could have left there, turn order aside: the
+    setup's circled numbers in their cards' spaces, and what some turn could write there
+    (as :func:`check_board` judges one space). A reader of photographed sheets narrows its
+    readings by it."""
+    values = sorted({n for step in script.setup for n in step.numbers}
+                    | {n for turn in script.turns for n in turn.numbers})
+    candidates = [Cell.number(v, circled) for v in values for circled in (False, True)]
+    candidates += [Cell.star(False), Cell.star(True), Cell.cross()]
+    out: dict[SpaceId, set[Cell]] = {
+        space: {cell for cell in candidates if _possible(game_map, script, space, cell)}
+        for space in game_map.space_ids}
+    for card, number in script.setup_cells:
+        for space in game_map.card_spaces(card):
+            out[space].add(Cell.number(number, circled=True))
+    return {space: frozenset(cells) for space, cells in out.items()}
+
+
+def check_board(game_map: Map, script: Script, board: Board,
+                budget: int | None = DEFAULT_BUDGET) -> CheckResult:
+    """Decide whether ``board`` is a legal result of ``script`` on ``game_map``, within
+    ``budget`` search states (None: no limit); past it the result is undecided."""
     if script.map_id != game_map.id:
         raise ValueError(f"the script is for map {script.map_id}, not {game_map.id}")
     if board.map_id != game_map.id:
@@ -254,7 +388,13 @@ def check_board(game_map: Map, script: Script, board: Board) -> CheckResult:
     first: tuple[str, SpaceId | None, int | None] | None = None
     states = 0
     for setup in setups:
-        result = _replay(game_map, script, board, setup)
+        try:
+            result = _replay(game_map, script, board, setup,
+                             None if budget is None else budget - states)
+        except _OutOfBudget:
+            return CheckResult(False, f"undecided: the search gave up after {budget} "
+                               "states (the budget) without an answer", decided=False,
+                               states=budget or 0)
         states += result.states
         if result.legal:
             return CheckResult(True, placements=result.placements, states=states)
@@ -277,6 +417,11 @@ def _setup_options(game_map: Map, script: Script,
             where = space if len(options) == 1 else (
                 f"{game_map.card_name(card)} ({' or '.join(options)})")
             held = " and ".join(_describe(board.cells[s]) for s in options)
+            bare = [s for s in options if board.cells[s] == Cell.number(number)]
+            if bare:
+                return CheckResult(False, f"{bare[0]} holds {number:02d} without its circle; "
+                                   f"the setup wrote ({number:02d}) there: the circle is "
+                                   f"missing (write ({number:02d}) in the CSV)", space=bare[0])
             return CheckResult(False, f"{space if len(options) == 1 else where} holds "
                                f"{held}; the setup wrote ({number:02d}) there",
                                space=space)
@@ -289,13 +434,13 @@ def _setup_options(game_map: Map, script: Script,
 
 
 def _replay(game_map: Map, script: Script, board: Board,
-            setup: dict[SpaceId, int]) -> CheckResult:
+            setup: dict[SpaceId, int], budget: int | None) -> CheckResult:
     for space in game_map.space_ids:
         cell = board.cells[space]
         if space not in setup and not _possible(game_map, script, space, cell):
             return CheckResult(False, f"{space} holds {_describe(cell)}, which no turn of "
                                f"seed {script.seed} could have written there", space=space)
-    game = _Game(game_map, script, board.cells)
+    game = _Game(game_map, script, board.cells, budget)
     empty = 0
     for space in game_map.space_ids:
         if space not in setup:
@@ -305,5 +450,10 @@ def _replay(game_map: Map, script: Script, board: Board,
         return CheckResult(True, placements=tuple(path), states=game.states)
     words, blamed = game.why(game.deepest, game.deepest_empty)
     turn = game.turns[game.deepest].turn
+    if game.deepest == 0 and words.startswith(f"turn {turn}: "):
+        # ruled out before the first turn: the turns cannot fill the board's spaces
+        return CheckResult(False, "no order of play explains the board: "
+                           + words.removeprefix(f"turn {turn}: "), space=blamed, turn=turn,
+                           states=game.states)
     return CheckResult(False, f"no order of play explains the board; the furthest replay "
                        f"stops at {words}", space=blamed, turn=turn, states=game.states)

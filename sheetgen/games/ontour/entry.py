@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Game, GameError, Par, Perfect, Progress, Verdict
+from sheetgen.games import CHECK_BUDGET, Game, GameError, Par, Perfect, Progress, Verdict
 from sheetgen.games.ontour.rules import Script, ScriptError
 from sheetgen.games.ontour.score import PlayerScore, Standings
 from sheetgen.maps import MapDataError, attribution, find_geometry
-from sheetgen.model import Board, CellKind, Map, MapGeometry
+from sheetgen.model import Board, CellKind, Deadline, Map, MapGeometry
 from sheetgen.templates import Paper
 
 
@@ -43,6 +44,9 @@ class OnTour(Game):
     kit_steps = ("rules", "player sheets", "cards", "dice", "seeded game", "scorepad",
                  "scoring how-to", "attribution", "cover")
     scorepad = "ontour"
+    honours = frozenset({"player sheets", "sheet setup", "perfect", "cards", "scoring"})
+    instead = {"planner": "`sheetgen plan` plans a drive of Highways & Byways, e.g. "
+                          "`sheetgen plan byways --start TX --seed 7`"}
 
     # --- scoring -----------------------------------------------------------------------
 
@@ -56,7 +60,7 @@ class OnTour(Game):
         return "usa"
 
     def parse_boards(self, text: str, source: str, game_map: Map,
-                     notes: list[str] | None = None) -> list[Board]:
+                     notes: list[str] | None = None, *, finished: bool = True) -> list[Board]:
         from sheetgen.games.ontour.grammar import parse_boards
 
         return parse_boards(text, source, game_map.id, notes=notes)[1]
@@ -113,9 +117,9 @@ class OnTour(Game):
         from sheetgen.games.ontour.scored import scored_pages
 
         pages = scored_pages(game_map, geometry_of(game_map), paper, list(boards), result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     def scorepad_rows(self, result: Standings) -> dict[str, dict[str, int | str]]:
@@ -158,11 +162,12 @@ class OnTour(Game):
                   "route": list(result.route), "spaces": result.spaces,
                   "circled": result.circled})
 
-    def check(self, game_map: Map, script: Script, board: Board) -> Verdict:
+    def check(self, game_map: Map, script: Script, board: Board,
+              budget: int = CHECK_BUDGET) -> Verdict:
         from sheetgen.games.ontour.check import check_board
 
-        result = check_board(game_map, script, board)
-        return Verdict(board.player, result.legal, result.problem)
+        result = check_board(game_map, script, board, budget)
+        return Verdict(board.player, result.legal, result.problem, result.decided)
 
     def perfect_ready(self) -> None:
         from sheetgen.games.ontour.perfect import PerfectUnavailableError, require_optimiser
@@ -172,7 +177,8 @@ class OnTour(Game):
         except PerfectUnavailableError as exc:
             raise GameError(str(exc)) from None
 
-    def perfect(self, game_map: Map, script: Script, time_limit: float) -> Perfect:
+    def perfect(self, game_map: Map, script: Script,
+                time_limit: float | Deadline) -> Perfect:
         from sheetgen.games.ontour.perfect import (
             PerfectError,
             PerfectUnavailableError,
@@ -186,18 +192,21 @@ class OnTour(Game):
             raise GameError(str(exc)) from None
         from sheetgen.games.ontour.grammar import format_boards
 
+        clocked = isinstance(time_limit, Deadline)
+        seconds = time_limit.seconds if isinstance(time_limit, Deadline) else time_limit
+        best = Perfect(result.score, result.upper_bound, result.board, "",
+                       route=tuple(result.route), rides=tuple(result.rides),
+                       time_limit=seconds, clocked=clocked)
         if result.proven:
             words = f"{result.score}, proven optimal"
         else:
             words = (f"best found {result.score}, upper bound {result.upper_bound}, gap "
-                     f"{result.gap} (not proven within {time_limit:g} s)")
+                     f"{result.gap} (not proven within {best.limit_words})")
         head, rest = format_boards(game_map, [result.board]).split("\n", 1)
         rides = "".join(f"\n# boat ride: {a} to {b}" for a, b in result.rides)
         text = (f"{head}\n# perfect game of {game_map.id} seed {script.seed}: {words}\n"
                 f"# route: {'-'.join(result.route)}{rides}\n{rest}")
-        return Perfect(result.score, result.upper_bound, result.board, text,
-                       route=tuple(result.route), rides=tuple(result.rides),
-                       time_limit=time_limit)
+        return replace(best, board_csv=text)
 
     def perfect_pages(self, game_map: Map, script: Script, best: Perfect,
                       paper: Paper) -> list[Any]:
@@ -217,7 +226,7 @@ class OnTour(Game):
             route = check_route(game_map, board, best.route, best.rides)
         except IllegalRouteError as exc:  # pragma: no cover - a solver bug
             raise GameError(f"the perfect game's route: {exc}") from None
-        explained = check_board(game_map, script, board)
+        explained = check_board(game_map, script, board, None)
         if not explained.legal:  # pragma: no cover - a solver bug
             raise GameError(f"the perfect game's board: {explained.problem}")
         values = [board.cells[s].value if board.cells[s].kind is CellKind.NUMBER else None
@@ -229,7 +238,7 @@ class OnTour(Game):
                              proven_optimal=True, rides=best.rides, bonus=route.boat_points)
         par = self.par(game_map, script).score
         summary = PerfectSummary(script.seed, best.score, best.upper_bound, par,
-                                 best.time_limit, best.route, best.rides)
+                                 best.time_limit, best.route, best.rides, best.clocked)
         entry = PlayerScore(f"Seed {script.seed}", result,
                             sum(1 for c in board.cells.values() if c.circled))
         if best.proven:
@@ -259,20 +268,24 @@ class OnTour(Game):
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> Sequence[Any]:
+        from sheetgen.draw.pdf import LazyPages
         from sheetgen.games.ontour.players.game import setup_cells
-        from sheetgen.games.ontour.sheet import SheetOptions, sheet_svg
+        from sheetgen.games.ontour.sheet import SheetBase, SheetOptions, sheet_layers
 
         geometry = geometry_of(game_map)
         prefilled = None
         if seed is not None:
             prefilled = setup_cells(self.make_script(game_map, seed))
         credit = attribution(game_map.id)
-        # Each sheet carries its number in its code, so every page is drawn.
-        return [sheet_svg(game_map, geometry, paper, SheetOptions(
-                    player=name, attribution=credit, seed=seed, prefilled=prefilled,
-                    sheet_number=number))
-                for number, name in enumerate(players, start=1)]
+        names = list(players)
+        # The sheet is drawn once; each page adds its name and the code with its number,
+        # drawn when the page is taken.
+        bases: dict[float, SheetBase] = {}
+        return LazyPages(len(names), lambda k: sheet_layers(
+            game_map, geometry, paper, SheetOptions(
+                player=names[k], attribution=credit, seed=seed, prefilled=prefilled,
+                sheet_number=k + 1), bases))
 
     def deck_pages(self, game_map: Map, paper: Paper, options: Any) -> list[str]:
         from sheetgen.draw.layout import LayoutError, imposition
@@ -289,8 +302,9 @@ class OnTour(Game):
         except LayoutError as exc:
             raise GameError(str(exc)) from None
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
         from sheetgen.games.ontour.kit import build_kit
 

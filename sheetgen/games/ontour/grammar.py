@@ -21,6 +21,7 @@ from sheetgen.csvio import (
     near_space,
     resolve_map,
     short,
+    skipped_columns,
     trim,
     unread_problem,
 )
@@ -105,6 +106,7 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
     seen_spaces: dict[SpaceId, int] = {}
     last_row = 0
     negative_note = False
+    skipped: frozenset[int] = frozenset()
     for record in records:
         if game_map is None:
             game_map = resolve_map(records, problems, map_override, lookup)
@@ -113,6 +115,7 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
             width = len(names)
             by_player = [{} for _ in players]
             last_row = record.line
+            skipped = skipped_columns(text, source, record.line, players, notes)
             continue
         last_row = record.line
         cells = record.cells
@@ -141,6 +144,8 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
                          f"player(s)); got {len(cells)}")
             continue
         for col in range(1, width):
+            if col - 1 in skipped:
+                continue
             if cells[col].strip() == UNREAD:
                 problems.add(record.line, col + 1, unread_problem(records))
                 continue
@@ -170,4 +175,6 @@ def parse_boards(text: str, source: str, map_override: str | None = None,
                                       "space")
     problems.raise_if_any()
     return game_map.id, [Board(game_map.id, name, cells)
-                         for name, cells in zip(players, by_player, strict=True)]
+                         for col, (name, cells) in enumerate(zip(players, by_player,
+                                                                 strict=True))
+                         if col not in skipped]

@@ -7,41 +7,44 @@ CLI can show a bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sheetgen.document import Part
+from sheetgen.games import Perfect, sheet_names
 from sheetgen.maps import attribution, find_geometry
-from sheetgen.model import Map
-from sheetgen.products.kit import prose
+from sheetgen.model import Deadline, Map
+from sheetgen.products.kit import prose, scoring_words
 from sheetgen.products.textpage import Block
 from sheetgen.templates import Paper
 
 Progress = Callable[[str], None]
 
 
-def howto_blocks(game_map: Map) -> list[Block]:
-    """The scoring how-to of ``game_map``'s kit: its commands name the map, and its example
-    rows are the map's own first spaces (``SPACE1`` ... in the template)."""
-    values = {"MAP": game_map.id}
+def howto_blocks(game_map: Map, paper_id: str = "a4", seed: int = 1) -> list[Block]:
+    """The scoring how-to of ``game_map``'s kit: its commands name the map, the paper and
+    the kit's seed and run as printed, and its example rows are the map's own first
+    spaces (``SPACE1`` ... in the template)."""
+    values = scoring_words(game_map.id, paper_id, seed)
     for k, space in enumerate(game_map.spaces[:3], start=1):
         values[f"SPACE{k}"] = space.id
     return prose("scoring-howto", **values)
 
 
-def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
-              backs: str = "duplex-long", perfect: float | None = None,
+def build_kit(game_map: Map, paper: Paper, *, players: int | Sequence[str] = 8, seed: int = 1,
+              backs: str = "duplex-long",
+              perfect: float | Deadline | Perfect | None = None,
               progress: Progress = lambda label: None) -> list[Part]:
-    """Every part of the kit for ``game_map``, in print order; with ``perfect`` (seconds
-    of search) the seeded game's perfect game after the scoring how-to, an answer key to
-    turn to once the seed is played."""
+    """Every part of the kit for ``game_map``, in print order; with ``perfect`` (the
+    search's limit, or the perfect game found already) the seeded game's perfect game
+    after the scoring how-to, an answer key to turn to once the seed is played."""
     from sheetgen.draw.layout import card_size, default_card_size, imposition
     from sheetgen.games import game_of
     from sheetgen.games.ontour.cards import deck_pages
     from sheetgen.games.ontour.players import par_result
     from sheetgen.games.ontour.rules import make_script
     from sheetgen.games.ontour.script import script_svgs
-    from sheetgen.games.ontour.sheet import SheetOptions, add_map, sheet_svg
+    from sheetgen.games.ontour.sheet import add_map
     from sheetgen.products.cards import Backs, DeckOptions
     from sheetgen.products.cover import cover_svg
     from sheetgen.products.dice import dice_pages
@@ -55,10 +58,10 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     rules = Part("Rules summary", (prose_page(paper, prose("ontour-rules")),))
 
     progress("player sheets")
+    # the game's own sheets (Paris draws its own), the map drawn once under the codes
     sheets = Part("Player sheets",
-                  tuple(sheet_svg(game_map, geometry, paper,
-                                  SheetOptions(attribution=credit, sheet_number=number))
-                        for number in range(1, players + 1)))
+                  tuple(game_of(game_map).sheet_pages(game_map, paper,
+                                                      sheet_names(players))))
 
     progress("cards")
     imp = imposition()
@@ -84,13 +87,15 @@ def build_kit(game_map: Map, paper: Paper, *, players: int = 8, seed: int = 1,
     pad = Part("Scorepad", tuple(game_of(game_map).scorepad_pages(game_map, paper, 4, 8)))
 
     progress("scoring how-to")
-    howto = Part("Scoring with sheetgen", (prose_page(paper, howto_blocks(game_map)),))
+    howto = Part("Scoring with sheetgen",
+                 (prose_page(paper, howto_blocks(game_map, paper.id, seed)),))
 
     answer: list[Part] = []
     if perfect is not None:
         progress("perfect game")
         rules_of = game_of(game_map)
-        best = rules_of.perfect(game_map, game, perfect)
+        best = (perfect if isinstance(perfect, Perfect)
+                else rules_of.perfect(game_map, game, perfect))
         answer.append(Part(f"Perfect game of seed {seed}: {best.headline}",
                            tuple(rules_of.perfect_pages(game_map, game, best, paper))))
 

@@ -73,12 +73,23 @@ to seconds on the reference machine), and the better board wins; the patches sha
 count and a seeded random order, and the bound's programme stops at a fixed number of
 states, so the same seed and time limit always give the same board and bound, however
 busy or slow the machine.
+
+The clock instead
+-----------------
+Given a :class:`~sheetgen.model.Deadline` instead of a number of seconds, the search is
+timed by the wall clock and ends by the deadline on any machine: after the model and the
+par game are built, what is left (less ``FINISH_S`` for the checks at the end) is shared
+as before, the two searches get ``1 - BOUND_SHARE`` of it as the solver's wall-time limit,
+and the bound's programme and the patches stop when the clock reaches the rest. The board
+may then differ between machines and runs; a number of seconds keeps the same answer
+everywhere.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -86,7 +97,7 @@ from typing import Any
 
 from sheetgen.games.ontour.rules import Script, Turn
 from sheetgen.games.ontour.score import best_route, dock_jumps
-from sheetgen.model import Board, Cell, CellKind, Map, SpaceId
+from sheetgen.model import Board, Cell, CellKind, Deadline, Map, SpaceId
 
 DEFAULT_TIME_LIMIT = 60.0
 """Seconds the optimiser may search when no limit is given."""
@@ -109,6 +120,10 @@ PATCH_SPACES = 18
 breadth-first walk over the map's links and boat rides (README, "Perfect game")."""
 PATCH_WORK = 0.5
 """The most work one patch may take; most are solved to their optimum in far less."""
+FINISH_S = 0.3
+"""With a deadline: the seconds kept for checking the boards found and scoring them."""
+PATCH_S = 1.0
+"""With a deadline: the most wall time one patch may take."""
 BOUND_STATES_PER_SECOND = 80_000
 """States the upper bound's programme creates per second on the same machine (usa and
 europe, light load); its share of the limit is given to it as this many states, so it too
@@ -459,11 +474,10 @@ class _Model:
 def _hinted_model(game_map: Map, script: Script) -> tuple[_Model, Board, Any]:
     """The model of ``script`` hinted with the built-in player's game: (the model, that
     game's board, its best route)."""
-    from sheetgen.games.ontour.players.game import play
-    from sheetgen.games.ontour.players.planner import PlannerPlayer
+    from sheetgen.games.ontour.players import par_game
 
     model = _Model(game_map, script)
-    played = play(game_map, script, PlannerPlayer())
+    played = par_game(game_map, script)
     par = best_route(game_map, played.board)
     model.hint([[(w.space, w.cell, w.card) for w in move.writes] for move in played.moves],
                par.route, par.rides)
@@ -492,12 +506,13 @@ def _patch(game_map: Map, centre: SpaceId, rng: random.Random) -> set[SpaceId]:
 
 
 def _patch_search(cp_model: Any, model: _Model, solution: list[int], score: int,
-                  work: float, seed: int, stop: threading.Event) -> Board | None:
+                  work: float, seed: int, stop: threading.Event,
+                  deadline: float | None = None) -> Board | None:
     """A better board near ``solution`` (the solver's values of every variable; ``score``
     its board's), or None: again and again, every mark outside a patch of the map stays
     where it is and the solver places those inside afresh, with the route, starting from
-    the best board so far, until the work of all patches adds up to ``work`` or ``stop``
-    is set."""
+    the best board so far, until the work of all patches adds up to ``work`` (or, with a
+    ``deadline``, the clock reaches it) or ``stop`` is set."""
     game_map = model.map
     placements: dict[SpaceId, list[int]] = {s: [] for s in model.ids}
     for (_, _, s), var in (*model.a.items(), *model.x.items()):
@@ -508,7 +523,8 @@ def _patch_search(cp_model: Any, model: _Model, solution: list[int], score: int,
     board = None
     spent = 0.0
     rounds = 0
-    while spent < work and not stop.is_set():
+    while not stop.is_set() and (time.monotonic() < deadline if deadline is not None
+                                 else spent < work):
         rounds += 1
         patch = _patch(game_map, rng.choice(model.ids), rng)
         m = model.m.clone()
@@ -523,7 +539,11 @@ def _patch_search(cp_model: Any, model: _Model, solution: list[int], score: int,
         proto.solution_hint.vars.extend(range(len(solution)))
         proto.solution_hint.values.extend(solution)
         solver = cp_model.CpSolver()
-        solver.parameters.max_deterministic_time = min(PATCH_WORK, work - spent)
+        if deadline is not None:
+            solver.parameters.max_time_in_seconds = max(
+                0.01, min(PATCH_S, deadline - time.monotonic()))
+        else:
+            solver.parameters.max_deterministic_time = min(PATCH_WORK, work - spent)
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = rounds
         status = solver.Solve(m)
@@ -540,33 +560,54 @@ def _patch_search(cp_model: Any, model: _Model, solution: list[int], score: int,
     return board
 
 
-def _search(cp_model: Any, m: Any, work: float, seed: int) -> tuple[Any, Any]:
-    """One search of the model ``m`` on one worker: (solver, status)."""
+def _search(cp_model: Any, m: Any, work: float | None, seed: int,
+            seconds: float | None = None) -> tuple[Any, Any]:
+    """One search of the model ``m`` on one worker: (solver, status). Limited by ``work``
+    (deterministic) or, when that is None, by ``seconds`` of wall time."""
     solver = cp_model.CpSolver()
-    solver.parameters.max_deterministic_time = work
+    if work is not None:
+        solver.parameters.max_deterministic_time = work
+    else:
+        solver.parameters.max_time_in_seconds = max(0.01, seconds or 0.0)
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     return solver, solver.Solve(m)
 
 
 def perfect_game(game_map: Map, script: Script,
-                 time_limit: float = DEFAULT_TIME_LIMIT) -> PerfectResult:
-    """The hindsight-optimal game of ``script``: proven when ``score == upper_bound``."""
+                 time_limit: float | Deadline = DEFAULT_TIME_LIMIT) -> PerfectResult:
+    """The hindsight-optimal game of ``script``: proven when ``score == upper_bound``.
+
+    ``time_limit`` in seconds is deterministic work (seconds on the reference machine:
+    the same board and bound on every machine); a :class:`~sheetgen.model.Deadline`
+    times the search by the wall clock instead (module text, "The clock instead")."""
     from sheetgen.games.ontour.check import check_board
     from sheetgen.games.ontour.perfect_bound import perfect_upper_bound
 
     if script.map_id != game_map.id:
         raise PerfectError(f"the script is for map {script.map_id}, not {game_map.id}")
-    if time_limit <= 0:
+    clock = time_limit if isinstance(time_limit, Deadline) else None
+    limit = 0.0 if isinstance(time_limit, Deadline) else float(time_limit)
+    if clock is None and not limit > 0:
         raise PerfectError(f"the time limit must be more than 0 seconds, got {time_limit}")
     cp_model = _cp_model()
     model, par_board, par = _hinted_model(game_map, script)
-    work = float(time_limit) * (1 - BOUND_SHARE) * WORK_PER_SECOND
+    if clock is None:
+        work: float | None = limit * (1 - BOUND_SHARE) * WORK_PER_SECOND
+        patch_work = limit * BOUND_SHARE * WORK_PER_SECOND
+        bound_states = int(limit * BOUND_SHARE * BOUND_STATES_PER_SECOND)
+        search_s, bound_end = None, None
+    else:
+        left = max(0.0, clock.left(time.monotonic()) - FINISH_S)
+        work, patch_work, bound_states = None, 0.0, 10**12
+        search_s = left * (1 - BOUND_SHARE)
+        bound_end = clock.at - FINISH_S
     # One search per seed, side by side: the solver lets go of the interpreter while it
     # searches. Each reads its own copy of the model (the variables keep their indices).
     with ThreadPoolExecutor(max_workers=len(SEARCH_SEEDS)) as pool:
         searches = list(pool.map(
-            lambda seed: _search(cp_model, model.m.clone(), work, seed), SEARCH_SEEDS))
+            lambda seed: _search(cp_model, model.m.clone(), work, seed, search_s),
+            SEARCH_SEEDS))
     # Each board scored by the exact route solver (the model's route may be shorter than
     # the board's best). The best wins: on a tie the first search's, and a search's board
     # over the par game's (never worse than the game the hints started from).
@@ -578,7 +619,7 @@ def perfect_game(game_map: Map, script: Script,
             continue
         bound = min(bound, int(round(solver.BestObjectiveBound())))
         found = model.board(solver)
-        if not check_board(game_map, script, found).legal:  # pragma: no cover - a model bug
+        if not check_board(game_map, script, found, None).legal:  # pragma: no cover - a model bug
             raise PerfectError(f"seed {script.seed}: the optimiser's board fails the check")
         scored = best_route(game_map, found)
         if scored.score > result.score or (scored.score == result.score and solution is None):
@@ -593,15 +634,13 @@ def perfect_game(game_map: Map, script: Script,
         patched = None
         if solution is not None and bound > result.score:
             patched = pool.submit(_patch_search, cp_model, model, solution, result.score,
-                                  time_limit * BOUND_SHARE * WORK_PER_SECOND, script.seed,
-                                  stop)
-        relaxed = perfect_upper_bound(
-            game_map, script, known=result.score,
-            budget=int(time_limit * BOUND_SHARE * BOUND_STATES_PER_SECOND))
+                                  patch_work, script.seed, stop, bound_end)
+        relaxed = perfect_upper_bound(game_map, script, known=result.score,
+                                      budget=bound_states, deadline=bound_end)
         if relaxed.value <= result.score:
             stop.set()
         elif patched is not None and (better := patched.result()) is not None:
-            if not check_board(game_map, script, better).legal:  # pragma: no cover - a bug
+            if not check_board(game_map, script, better, None).legal:  # pragma: no cover - a bug
                 raise PerfectError(f"seed {script.seed}: a patch's board fails the check")
             board, result = better, best_route(game_map, better)
     bound = min(bound, relaxed.value)

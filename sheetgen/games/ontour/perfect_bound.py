@@ -81,6 +81,7 @@ than every club twice plus the heaviest such set of rides: the bound before any 
 from __future__ import annotations
 
 import heapq
+import time
 from dataclasses import dataclass
 
 from sheetgen.games.ontour.rules import Script
@@ -93,6 +94,8 @@ ELEMENTARY_SHARE = 8
 """The exact rounds may spend 1/8 of the budget; the priced rounds the rest."""
 SCALE = 1024
 """Scores and penalties are counted in 1/1024 of a point, so the arithmetic stays exact."""
+CLOCK_EVERY = 1024
+"""With a deadline, the clock is read once every this many states."""
 SCHEDULES = ((4, 1 / 32), (10, 1 / 1024))
 """The priced rounds' runs, each from penalties 0, while the budget lasts: (rounds
 without a better bound before the step is halved, the step at which the run stops). The
@@ -132,6 +135,8 @@ class _Mark:
 
 class _Relaxation:
     def __init__(self, game_map: Map, script: Script) -> None:
+        self.deadline: float | None = None
+        """``solve`` stops (``_OverBudget``) once ``time.monotonic()`` passes it."""
         ids = game_map.space_ids
         self.n = n = len(ids)
         index = {s: i for i, s in enumerate(ids)}
@@ -367,8 +372,10 @@ class _Relaxation:
             old = cell.get((x, seen))
             if old is None:
                 states += 1
-                if states > budget:
-                    raise _OverBudget
+                if states > budget or (
+                        self.deadline is not None and not states % CLOCK_EVERY
+                        and time.monotonic() > self.deadline):
+                    raise _OverBudget(states)
             if old is None or old[0] < value:
                 cell[x, seen] = (value, parent)
 
@@ -422,7 +429,7 @@ class _Relaxation:
 
 
 class _OverBudget(Exception):
-    pass
+    """The states given ran out, or the deadline passed: ``args[0]`` states were made."""
 
 
 def _most_ride_points(ride_bonus: tuple[dict[int, int], ...]) -> int:
@@ -452,12 +459,18 @@ def _most_ride_points(ride_bonus: tuple[dict[int, int], ...]) -> int:
 
 
 def perfect_upper_bound(game_map: Map, script: Script, known: int = 0,
-                        budget: int = DEFAULT_STATE_BUDGET) -> Bound:
+                        budget: int = DEFAULT_STATE_BUDGET,
+                        deadline: float | None = None) -> Bound:
     """An upper bound on the perfect game of ``script`` (see the module text). ``known``
-    is a score already reached: a bound equal to it proves that score the best."""
+    is a score already reached: a bound equal to it proves that score the best. The
+    programme stops at ``budget`` states, or (``deadline``, a ``time.monotonic()`` value)
+    when the clock reaches it, whichever comes first; the bound is then the best so far."""
     relaxation = _Relaxation(game_map, script)
+    relaxation.deadline = deadline
     elementary = _elementary(relaxation, known, budget // ELEMENTARY_SHARE)
     if elementary.exact:
+        return elementary
+    if deadline is not None and time.monotonic() > deadline:
         return elementary
     priced = _priced(relaxation, known, budget - elementary.states)
     if priced.exact:
@@ -477,8 +490,8 @@ def _elementary(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     while True:
         try:
             found = relaxation.solve(watched, (known + 1) * SCALE - 1, budget - spent, zero)
-        except _OverBudget:
-            return Bound(value, False, rounds, budget)
+        except _OverBudget as stop:
+            return Bound(value, False, rounds, min(budget, spent + stop.args[0]))
         rounds += 1
         if found is None:  # nothing beats the known score: it is the best
             return Bound(known, True, rounds, spent)
@@ -506,7 +519,8 @@ def _priced(relaxation: _Relaxation, known: int, budget: int) -> Bound:
     rounds = 0
     spent = 0
     for patience, min_step in SCHEDULES:
-        if spent >= budget:
+        if spent >= budget or (relaxation.deadline is not None
+                               and time.monotonic() > relaxation.deadline):
             break
         run = _priced_run(relaxation, known, budget - spent, patience, min_step)
         rounds += run.rounds
@@ -551,8 +565,8 @@ def _priced_run(relaxation: _Relaxation, known: int, budget: int, patience: int,
             try:
                 found = relaxation.solve(0, (known + 1) * SCALE - total - 1, budget - spent,
                                          penalty)
-            except _OverBudget:
-                return Bound(best, False, rounds, budget)
+            except _OverBudget as stop:
+                return Bound(best, False, rounds, min(budget, spent + stop.args[0]))
             rounds += 1
             if found is None:  # no priced walk beats the known score: it is the best
                 return Bound(known, True, rounds, spent)

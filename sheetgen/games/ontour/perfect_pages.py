@@ -43,6 +43,8 @@ class PerfectSummary:
     route: tuple[SpaceId, ...]
     rides: tuple[tuple[SpaceId, SpaceId], ...] = ()
     """The route's boat rides (Paris), as (from, to)."""
+    clocked: bool = False
+    """``time_limit`` was wall-clock seconds (else seconds of deterministic work)."""
 
     @property
     def proven(self) -> bool:
@@ -56,7 +58,8 @@ def verdict_line(summary: PerfectSummary) -> str:
                 "seed scores more")
     gap = summary.upper_bound - summary.score
     return (f"best found {summary.score} points · upper bound {summary.upper_bound} · gap "
-            f"{gap} (not proven within {summary.time_limit:g} s of search)")
+            f"{gap} (not proven within {summary.time_limit:g} s of "
+            f"{'search' if summary.clocked else 'work'})")
 
 
 def par_line(summary: PerfectSummary) -> str:

@@ -15,7 +15,7 @@ import svgwrite
 
 from sheetgen.draw.page import new_page, star_points
 from sheetgen.draw.patterns import pattern_fill
-from sheetgen.draw.qr import QUIET, add_qr, qr_side
+from sheetgen.draw.qr import QUIET, add_qr, qr_side, seed_code
 from sheetgen.draw.qr import qr_matrix as qr_matrix
 from sheetgen.draw.style import Style, load_style
 from sheetgen.draw.text import text, text_width
@@ -36,8 +36,9 @@ FIXED_COLUMNS = (("turn", 11.0), ("dice", 16.0), ("numbers", 24.0), ("mark", 16.
 
 
 def qr_payload(script: Script) -> str:
-    """What the QR code carries: ``sheetgen:<map>:<seed>``."""
-    return f"sheetgen:{script.map_id}:{script.seed}"
+    """What the QR code carries: ``sheetgen:<map>:<seed>`` (a long seed hashed, see
+    ``draw.qr.seed_code``)."""
+    return f"sheetgen:{script.map_id}:{seed_code(script.seed)}"
 
 
 def _add_qr(dwg: svgwrite.Drawing, payload: str, x: float, y: float) -> float:
@@ -161,7 +162,7 @@ def _add_header(dwg: svgwrite.Drawing, game_map: Map, script: Script, width: flo
     muted = style.ink["muted"]
     top = MARGIN
     dwg.add(text(dwg, game_map.title, MARGIN, top + 7.0, 17, bold=True, class_="title"))
-    seed_line = f"Seeded game · seed {script.seed}"
+    seed_line = f"Seeded game · seed {seed_code(script.seed)}"
     if par is not None:
         seed_line += f" · par {par} (the built-in player's score)"
     dwg.add(text(dwg, seed_line, MARGIN, top + 12.5, 10, class_="seed"))

@@ -16,8 +16,9 @@ shared border (``border_marks``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import svgwrite
@@ -25,7 +26,8 @@ from svgwrite.container import Group
 
 from sheetgen.draw.page import new_page, star_points
 from sheetgen.draw.patterns import pattern_fill
-from sheetgen.draw.qr import add_qr, qr_side
+from sheetgen.draw.pdf import Layers
+from sheetgen.draw.qr import add_qr, qr_side, seed_code
 from sheetgen.draw.style import Style, load_style
 from sheetgen.draw.text import TYPE_MIN_PT, fit_text, text, text_width, wrap
 from sheetgen.model import (
@@ -226,6 +228,13 @@ def _bar(pair_segments: list[Segment], others: list[Segment]) -> tuple[Point, Po
     return best[2], best[3]
 
 
+@lru_cache(maxsize=8)
+def _border_marks(game_map: Map, geometry: MapGeometry) -> tuple[BorderMark, ...]:
+    """``border_marks`` of a map, found once (placing the bars clear of every outline
+    takes seconds; a sheet, a kit's cover and its scored pages all draw them)."""
+    return border_marks(game_map, geometry)
+
+
 def border_marks(game_map: Map, geometry: MapGeometry,
                  borders: dict[tuple[SpaceId, SpaceId], list[Segment]] | None = None
                  ) -> tuple[BorderMark, ...]:
@@ -398,7 +407,7 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         group.add(dwg.path(d="".join(divide), fill="none", stroke=style.ink["text"],
                            stroke_width=0.9, stroke_linecap="round", class_="latitude-divide"))
 
-    marks = border_marks(game_map, geometry, borders)
+    marks = _border_marks(game_map, geometry)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
                   stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
     ferries = dwg.g(class_="ferries")
@@ -589,9 +598,10 @@ def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
     """What the sheet's QR code carries: ``sheetgen:sheet:v<layout>:<map>:<paper>:<seed>:<n>``
     (``v2`` today, :data:`SHEET_LAYOUT`), so a photo of a filled sheet can be matched to its
     layout, map, paper and game later. A sheet printed without a seed (a blank sheet, every
-    sheet of a kit) carries ``-`` as its seed. Sheets of layout 1 carry no layout field:
+    sheet of a kit) carries ``-`` as its seed; a seed of more than 24 digits is carried as
+    ``#`` and a hash (``draw.qr.seed_code``). Sheets of layout 1 carry no layout field:
     ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
-    seed = "-" if options.seed is None else str(options.seed)
+    seed = "-" if options.seed is None else seed_code(options.seed)
     return (f"sheetgen:sheet:v{SHEET_LAYOUT}:{game_map.id}:{paper.id}:{seed}:"
             f"{options.sheet_number}")
 
@@ -695,53 +705,107 @@ def rules_text(game_map: Map) -> str:
     return RULES + (FERRY_RULE if game_map.water_edges else "")
 
 
+NAME_X = MARGIN + 72.0
+"""Where the header's name field starts, mm from the left edge."""
+
+
+def add_player_name(dwg: svgwrite.Drawing, options: SheetOptions) -> None:
+    """The player's name on the header's name line (nothing for a blank sheet)."""
+    if options.player:
+        (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
+        dwg.add(text(dwg, name, NAME_X + 12, MARGIN + 6.9, name_pt, bold=True,
+                     class_="player-name"))
+
+
 def add_header(dwg: svgwrite.Drawing, title: str, width: float, options: SheetOptions,
-               style: Style) -> None:
+               style: Style, *, name: bool = True) -> None:
     """The header band of a sheet ``width`` mm wide: title, name line, seed and date
-    fields (filled from ``options``), and a note under the title on a seeded sheet."""
+    fields (filled from ``options``), and a note under the title on a seeded sheet.
+    ``name`` False leaves the name line blank (the name drawn apart: ``sheet_layers``)."""
     muted = style.ink["muted"]
     top = MARGIN
     dwg.add(text(dwg, title, MARGIN + 0.5, top + 7.5, 17, bold=True))
-    name_x = MARGIN + 72.0
+    name_x = NAME_X
     dwg.add(text(dwg, "Name", name_x, top + 7.5, 9, fill=muted))
     dwg.add(dwg.line((name_x + 10, top + 8.1), (name_x + 80, top + 8.1),
                      stroke=style.ink["outline"], stroke_width=0.3, class_="name-line"))
-    if options.player:
-        (name,), name_pt = fit_text(options.player, 66.0, 11, min_pt=6, bold=True)
-        dwg.add(text(dwg, name, name_x + 12, top + 6.9, name_pt, bold=True,
-                     class_="player-name"))
+    if name:
+        add_player_name(dwg, options)
     field_x = width - MARGIN - 88.0
     for label, value, fx, fw, cls in (
-            ("Seed", "" if options.seed is None else str(options.seed), field_x, 40.0,
+            ("Seed", "" if options.seed is None else seed_code(options.seed), field_x, 40.0,
              "seed-field"),
             ("Date", options.date, field_x + 50.0, 38.0, "date-field")):
         dwg.add(text(dwg, label, fx, top + 7.5, 9, fill=muted))
         dwg.add(dwg.line((fx + 9.0, top + 8.1), (fx + fw, top + 8.1),
                          stroke=style.ink["outline"], stroke_width=0.3, class_=cls))
         if value:
-            dwg.add(text(dwg, value, fx + 10.0, top + 6.9, 10, bold=True, class_=f"{cls}-value"))
+            (shown,), size = fit_text(value, fw - 10.0, 10, min_pt=5, bold=True)
+            dwg.add(text(dwg, shown, fx + 10.0, top + 6.9, size, bold=True,
+                         class_=f"{cls}-value"))
     if options.seed is not None:
-        dwg.add(text(dwg, f"Seeded game · seed {options.seed}", MARGIN + 0.5, top + 11.3, 7,
-                     fill=muted))
+        dwg.add(text(dwg, f"Seeded game · seed {seed_code(options.seed)}", MARGIN + 0.5,
+                     top + 11.3, 7, fill=muted))
 
 
 def sheet_page(title: str, paper: Paper, options: SheetOptions,
-               style: Style) -> tuple[svgwrite.Drawing, float, float]:
+               style: Style, *, name: bool = True) -> tuple[svgwrite.Drawing, float, float]:
     """A blank landscape player sheet of every map: white paper, the registration marks
-    and the header with the seed and date fields. Returns it with its width and height."""
+    and the header with the seed and date fields (and the name unless ``name`` is
+    False). Returns it with its width and height."""
     width, height = paper.landscape
     dwg = new_page(width, height)
     dwg.add(dwg.rect((0, 0), (width, height), fill="#ffffff"))
     dwg.add(add_registration_marks(dwg, width, height))
-    add_header(dwg, title, width, options, style)
+    add_header(dwg, title, width, options, style, name=name)
     return dwg, width, height
 
 
 def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
               options: SheetOptions = SheetOptions(), style: Style | None = None) -> str:
     """One landscape player sheet as SVG text."""
-    style = style or load_style()
-    dwg, width, height = sheet_page(game_map.title, paper, options, style)
+    return _sheet(game_map, geometry, paper, options, style or load_style())[0]
+
+
+SheetBase = tuple[str, tuple[float, float]]
+"""What the sheets of one run share: the sheet drawn without its name and code, and where
+the code goes (mm)."""
+
+
+def sheet_marks_svg(game_map: Map, paper: Paper, options: SheetOptions,
+                    code_at: tuple[float, float]) -> str:
+    """What one sheet of a set has of its own, on a transparent page: the player's name
+    and the code carrying the sheet's number (top left of the code at ``code_at``)."""
+    width, height = paper.landscape
+    dwg = new_page(width, height)
+    add_player_name(dwg, options)
+    dwg.add(add_qr(dwg, sheet_code(game_map, paper, options), *code_at, QR_MODULE,
+                   id_="sheet-code"))
+    return str(dwg.tostring())
+
+
+def sheet_layers(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,
+                 bases: dict[float, SheetBase], style: Style | None = None,
+                 base: Callable[[SheetOptions, Style], SheetBase] | None = None) -> Layers:
+    """One sheet of a set as two layers: the sheet without its name and code, drawn once
+    for the set (kept in ``bases`` by the code's size, which moves what stands beside
+    the code) and stored once in the PDF, and the name and code (``sheet_marks_svg``).
+    ``base`` draws the sheet without its name and code (a map that draws its sheets its
+    own way; by default On Tour's)."""
+    side = qr_side(sheet_code(game_map, paper, options), QR_MODULE)
+    if side not in bases:
+        style = style or load_style()
+        bases[side] = (base(options, style) if base is not None else
+                       _sheet(game_map, geometry, paper, options, style, marks=False))
+    drawn, code_at = bases[side]
+    return Layers((drawn, sheet_marks_svg(game_map, paper, options, code_at)))
+
+
+def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,
+           style: Style, *, marks: bool = True) -> SheetBase:
+    """The sheet as SVG text and where its code stands; ``marks`` False leaves out the
+    name and the code (what ``sheet_marks_svg`` draws)."""
+    dwg, width, height = sheet_page(game_map.title, paper, options, style, name=marks)
 
     origin = map_origin(width, height, geometry)
     dwg.add(add_map(dwg, game_map, geometry, origin, style, cells=options.prefilled))
@@ -784,9 +848,10 @@ def sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         dwg.add(tracker)
         # The credit under the rules, as wide as the key.
         credit_x, credit_y, credit_w = fx, fy + fh, ks[0]
-    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
+    if marks:
+        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
     add_credit(dwg, credit, credit_x, credit_y, credit_w, style)
-    return str(dwg.tostring())
+    return str(dwg.tostring()), (qx, qy)
 
 
 def add_credit(dwg: svgwrite.Drawing, credit: list[str], x: float, bottom: float,

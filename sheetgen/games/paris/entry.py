@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from sheetgen.document import Part
-from sheetgen.games import Par, Progress
+from sheetgen.games import Par, Perfect, Progress
 from sheetgen.games.ontour.entry import OnTour, geometry_of
 from sheetgen.games.ontour.rules import Script
 from sheetgen.games.ontour.score import RouteResult, Standings
 from sheetgen.maps import attribution, find_map
-from sheetgen.model import Map, MapGeometry, ride_points
+from sheetgen.model import Deadline, Map, MapGeometry, ride_points
 from sheetgen.templates import Paper
 
 
@@ -92,9 +92,9 @@ class Paris(OnTour):
 
         pages = paris_scored_pages(game_map, geometry_of(game_map), paper, list(boards),
                                    result)
-        parts = [Part(f"{p.player}: {p.result.score}", (page,))
-                 for p, page in zip(result.players, pages, strict=False)]
-        parts.append(Part("Standings", tuple(pages[len(result.players):])))
+        parts = [Part("Standings", tuple(pages[len(result.players):]))]
+        parts += [Part(f"{p.player}: {p.result.score}", (page,))
+                  for p, page in zip(result.players, pages, strict=False)]
         return parts
 
     # --- seeded games ------------------------------------------------------------------
@@ -127,29 +127,32 @@ class Paris(OnTour):
     # --- print -------------------------------------------------------------------------
 
     def sheet_pages(self, game_map: Map, paper: Paper, players: Sequence[str],
-                    seed: int | None = None) -> list[str]:
+                    seed: int | None = None) -> Sequence[Any]:
         """Paris sheets; with ``seed`` the setup numbers stand beside their
         arrondissements' numerals, since the player picks the club."""
-        from sheetgen.games.ontour.sheet import SheetOptions
-        from sheetgen.games.paris.render import paris_sheet_svg
+        from sheetgen.draw.pdf import LazyPages
+        from sheetgen.games.ontour.sheet import SheetBase, SheetOptions
+        from sheetgen.games.paris.render import paris_sheet_layers
 
         geometry = geometry_of(game_map)
         notes = setup_notes(game_map, self.make_script(game_map, seed)) if seed is not None \
             else None
         credit = attribution(game_map.id)
-        # Each sheet carries its number in its code, so every page is drawn.
-        return [paris_sheet_svg(game_map, geometry, paper, SheetOptions(
-                    player=name, attribution=credit, seed=seed, sheet_number=number),
-                    notes=notes)
-                for number, name in enumerate(players, start=1)]
+        names = list(players)
+        # The sheet is drawn once; each page adds its name and numbered code.
+        bases: dict[float, SheetBase] = {}
+        return LazyPages(len(names), lambda k: paris_sheet_layers(
+            game_map, geometry, paper, SheetOptions(
+                player=names[k], attribution=credit, seed=seed, sheet_number=k + 1),
+            bases, notes))
 
-    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int, players: int = 8,
-                  backs: str = "duplex-long", perfect: float | None = None,
+    def kit_parts(self, game_map: Map, paper: Paper, *, seed: int,
+                  players: int | Sequence[str] = 8, backs: str = "duplex-long",
+                  perfect: float | Deadline | Perfect | None = None,
                   progress: Progress = lambda step: None) -> list[Part]:
-        """On Tour's kit with the Paris rules (boats included), Paris sheets and a cover
-        showing the Seine."""
-        from sheetgen.games.ontour.sheet import SheetOptions
-        from sheetgen.games.paris.render import add_paris_map, paris_sheet_svg
+        """On Tour's kit with the Paris rules (boats included), Paris sheets (its
+        ``sheet_pages``) and a cover showing the Seine."""
+        from sheetgen.games.paris.render import add_paris_map
         from sheetgen.products.cover import cover_svg
         from sheetgen.products.kit import prose
         from sheetgen.products.textpage import prose_page
@@ -157,12 +160,7 @@ class Paris(OnTour):
         parts = super().kit_parts(game_map, paper, seed=seed, players=players, backs=backs,
                                   perfect=perfect, progress=progress)
         geometry = geometry_of(game_map)
-        credit = attribution(game_map.id)
-        sheets = tuple(paris_sheet_svg(game_map, geometry, paper,
-                                       SheetOptions(attribution=credit, sheet_number=number))
-                       for number in range(1, players + 1))
-        swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),),
-                 "Player sheets": sheets}
+        swaps = {"Rules summary": (prose_page(paper, prose("paris-rules")),)}
         body = [Part(p.title, swaps.get(p.title, p.pages)) for p in parts[1:]]
         def preview(dwg: Any, game_map: Map, geometry: MapGeometry,
                     origin: tuple[float, float], style: Any) -> Any:

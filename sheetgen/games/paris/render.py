@@ -23,12 +23,14 @@ from svgwrite.container import Group
 from sheetgen.draw.layout import Rect
 from sheetgen.draw.marks import QR_MODULE
 from sheetgen.draw.page import new_page
+from sheetgen.draw.pdf import Layers
 from sheetgen.draw.qr import add_qr, qr_side
 from sheetgen.draw.style import Style, load_style
 from sheetgen.draw.text import TYPE_MIN_PT, route_proof, text, text_width, wrap
 from sheetgen.games.ontour.score import PlayerScore, Standings
 from sheetgen.games.ontour.sheet import (
     MARGIN,
+    SheetBase,
     SheetOptions,
     _cell_mark,
     _ring_path,
@@ -40,6 +42,7 @@ from sheetgen.games.ontour.sheet import (
     legend_size,
     score_size,
     sheet_code,
+    sheet_layers,
     sheet_page,
     turn_count,
 )
@@ -357,9 +360,26 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     boat-ride box, tie-break, turn tracker, code) round the Paris map and its ride
     ruler. ``notes`` maps an arrondissement's numeral to a text printed under it (the
     setup numbers of a seeded game)."""
-    style = style or load_style()
-    options = options or SheetOptions()
-    dwg, width, height = sheet_page(game_map.title, paper, options, style)
+    return _paris_sheet(game_map, geometry, paper, options or SheetOptions(),
+                        style or load_style(), notes)[0]
+
+
+def paris_sheet_layers(game_map: Map, geometry: MapGeometry, paper: Paper,
+                       options: SheetOptions, bases: dict[float, SheetBase],
+                       notes: Mapping[str, str] | None = None) -> Layers:
+    """One Paris sheet of a set as two layers, as ``sheet_layers`` makes an On Tour
+    sheet: the sheet without its name and code (drawn once per size of code, kept in
+    ``bases``), and the name and code."""
+    return sheet_layers(game_map, geometry, paper, options, bases, base=lambda o, style:
+                        _paris_sheet(game_map, geometry, paper, o, style, notes, marks=False))
+
+
+def _paris_sheet(game_map: Map, geometry: MapGeometry, paper: Paper, options: SheetOptions,
+                 style: Style, notes: Mapping[str, str] | None, *,
+                 marks: bool = True) -> SheetBase:
+    """The sheet as SVG text and where its code stands (``marks`` False: without the
+    name and the code)."""
+    dwg, width, height = sheet_page(game_map.title, paper, options, style, name=marks)
 
     parts = paris_layout(paper, geometry)
     where, ruler, column, band = parts["map"], parts["ruler"], parts["column"], parts["band"]
@@ -377,7 +397,8 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
     code_side = qr_side(payload, QR_MODULE)
     # In the corner, its quiet zone inside the margin (clear of the registration mark).
     qx, qy = width - MARGIN - code_side, height - MARGIN - code_side
-    dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
+    if marks:
+        dwg.add(add_qr(dwg, payload, qx, qy, QR_MODULE, id_="sheet-code"))
 
     dwg.add(add_score_boxes(dwg, band.x, band.y, style, SCORE_FIELDS))
     rules_x = band.x + score_size(SCORE_FIELDS)[0] + 8.0
@@ -385,7 +406,7 @@ def paris_sheet_svg(game_map: Map, geometry: MapGeometry, paper: Paper,
         dwg.add(text(dwg, line, rules_x, band.y + 3.2 + 3.4 * k, 7.0, fill=style.ink["text"],
                      class_="rules"))
     add_credit(dwg, options.attribution.splitlines(), qx - 2.0, height - MARGIN, 0.0, style)
-    return str(dwg.tostring())
+    return str(dwg.tostring()), (qx, qy)
 
 
 # --- scored boards ------------------------------------------------------------------------

@@ -289,8 +289,9 @@ async function checkLegality() {
   for (const v of got.data.players) {
     const line = document.createElement("div");
     line.dataset.player = v.player;
-    line.className = v.legal ? "legal" : "illegal";
+    line.className = v.legal ? "legal" : v.legal === null ? "" : "illegal";
     line.textContent = v.legal ? `${v.player}: legal so far for seed ${ui.setup.seed}`
+      : v.legal === null ? `${v.player}: ${v.problem}`
       : `${v.player}: not legal for seed ${ui.setup.seed}: ${v.problem}`;
     box.append(line);
   }

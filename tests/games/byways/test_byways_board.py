@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -18,11 +17,13 @@ GEO = find_geometry("byways")
 
 
 def read_tile(svg: str) -> dict[str, object]:
-    """What a tile page shows, in board mm: its window, its marks and its trim lines."""
+    """What a tile page shows, in board mm: its window, its marks and its trim lines. The
+    page is a window on the whole board: the board's drawing is placed (its top left at
+    the nested drawing's x, y) and clipped to the window."""
     root = ET.fromstring(svg)
-    board = root.find(".//s:g[@class='tile-board']", NS)
-    assert board is not None
-    dx, dy = (float(v) for v in re.findall(r"[-\d.]+", board.get("transform", "")))
+    board = next(e for e in root.iter(f"{{{NS['s']}}}svg")
+                 if e is not root and e.find(".//s:g[@class='board']", NS) is not None)
+    dx, dy = float(board.get("x", 0)), float(board.get("y", 0))
     rect = root.find(".//s:clipPath/s:rect", NS)
     assert rect is not None
     x, y = float(rect.get("x", 0)) - dx, float(rect.get("y", 0)) - dy

@@ -63,7 +63,7 @@ def test_names_as_the_board_prints_them_and_the_unnamed_spaces_left_out() -> Non
 
 @pytest.mark.parametrize(("row", "where", "fragment"), [
     ("colour,red\n", "drive.csv:2:1", "expected one of seed, players"),
-    ('1,"Dalas"\n', "drive.csv:9:2", "did you mean dallas or Dallas, TX"),
+    ('1,"Dalas"\n', "drive.csv:9:2", "did you mean dallas (Dallas, TX)"),
     ("1,Austin,fly\n", "drive.csv:9:3", "expected planning actions"),
     ("2,Abilene\n1,Dallas\n", "drive.csv:10:1", "round 1 after round 2"),
     ("0,Abilene\n", "drive.csv:9:1", "expected a round number 1-100"),

@@ -81,7 +81,7 @@ def test_seats_outside_2_to_4_are_refused(bad: int) -> None:
 
 
 def test_script_json_has_the_race_and_par_for_each_player() -> None:
-    result = CliRunner().invoke(main, ["script", "byways", "--seed", "2", "--players", "2",
+    result = CliRunner().invoke(main, ["script", "byways", "--seed", "2", "-n", "2",
                                        "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

@@ -14,6 +14,7 @@ from sheetgen.games.dicetrip.grammar import (
     trip_template_csv,
 )
 from sheetgen.games.dicetrip.rules import TRACKER
+from sheetgen.games.dicetrip.variant import board_allows
 from sheetgen.maps import find_map
 from sheetgen.model import Board, Cell
 
@@ -36,7 +37,8 @@ def error(text: str) -> str:
 
 
 def test_a_full_file_reads_with_its_variant_row() -> None:
-    got = parse_trip_boards(full_csv(extra="variant,3,\n"), "b.csv")
+    # Hamburg's 61 completes Alice's tens (the variant is held to the board)
+    got = parse_trip_boards(full_csv({"Hamburg": "61"}, extra="variant,3,\n"), "b.csv")
     assert got.map_id == "germany"
     assert [b.player for b in got.boards] == ["Alice", "Bob"]
     assert got.boards[0].cells["Kiel"] == Cell.number(11)
@@ -114,7 +116,9 @@ def boards(draw: st.DrawFn) -> tuple[list[Board], list[int]]:
                 circled = space.colour is not None and draw(st.booleans())
                 cells[space.id] = Cell.number(values[i], circled)
         out.append(Board("germany", name, cells))
-    variants = draw(st.lists(st.integers(0, 8), min_size=len(out), max_size=len(out)))
+    # points the board can have (tests/games/dicetrip/test_variant.py holds board_allows
+    # to its oracle; here the round trip is the point)
+    variants = [draw(st.sampled_from(sorted(board_allows(GERMANY, b)))) for b in out]
     return out, variants
 
 

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.pdf import page_svg
 from sheetgen.games.dicetrip.player import play
 from sheetgen.games.dicetrip.rules import TRACKER, make_script
 from sheetgen.games.dicetrip.score import score_board
@@ -211,7 +212,7 @@ def test_each_sheet_of_a_set_carries_its_number_and_seed() -> None:
     from sheetgen.games import find_game
 
     pages = find_game("dicetrip").sheet_pages(GERMANY, paper("a4"), ["Ann", "Bo"], seed=7)
-    payloads = [by_class(tree(svg), "qr")[0].get("data-payload") for svg in pages]
+    payloads = [by_class(tree(page_svg(page)), "qr")[0].get("data-payload") for page in pages]
     assert payloads == ["sheetgen:sheet:v2:germany:a4:7:1", "sheetgen:sheet:v2:germany:a4:7:2"]
 
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from sheetgen.games.ontour.check import check_board
+from sheetgen.games.ontour.check import check_board, writable
 from sheetgen.games.ontour.players.game import PlayedGame, play
 from sheetgen.games.ontour.players.planner import PlannerPlayer, RandomPlayer
 from sheetgen.games.ontour.rules import Script, SetupStep, Turn, make_script
@@ -66,6 +66,26 @@ def _could_write(usa: Map, script: Script, space: str, cell: Cell) -> bool:
                         not cell.circled or card.space == space):
                     return True
     return False
+
+
+def test_writable_is_every_cell_a_turn_or_the_setup_could_leave(games) -> None:
+    """What a reader of photographed sheets narrows its readings to: per space, the
+    oracle's cells, the setup's circled numbers, an X; every played board lies in it."""
+    usa = find_map("usa")
+    for script, game in games[:6]:
+        got = writable(usa, script)
+        rolled = {n for step in (*script.setup, *script.turns) for n in step.numbers}
+        every = [Cell.number(n, c) for n in range(100) for c in (False, True)]
+        every += [Cell.star(False), Cell.star(True), Cell.cross()]
+        setup = {(card.space, Cell.number(n, circled=True)) for card, n in script.setup_cells}
+        for space in usa.space_ids:
+            want = {cell for cell in every
+                    if (space, cell) in setup or cell.kind is CellKind.CROSS
+                    or _could_write(usa, script, space, cell)}
+            assert got[space] == want, (script.seed, space)
+            assert all(cell.value is None or cell.value in rolled for cell in got[space])
+        for space, cell in game.board.cells.items():
+            assert cell in got[space], (script.seed, space, cell)
 
 
 def test_rejects_a_number_moved_where_no_card_allowed(games) -> None:

@@ -62,7 +62,8 @@ def small_map() -> Map:
 
 @pytest.mark.parametrize(("make_map", "seed"),
                          [(small_map, seed) for seed in range(8)]
-                         + [(small_paris, seed) for seed in range(6)])
+                         + [pytest.param(small_paris, seed, marks=pytest.mark.slow)
+                            for seed in range(6)])
 def test_small_map_equals_brute_force(make_map: Callable[[], Map], seed: int) -> None:
     # On Tour, and Paris with clubs, setup numbers in either club and boat rides.
     game_map = make_map()
@@ -85,6 +86,7 @@ def test_small_map_seeds_include_star_turns_and_crosses() -> None:
     assert any(c.kind.value == "cross" for b in boards for c in b.cells.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_real_maps_board_is_legal_and_scored(map_id: str) -> None:
     game_map = find_map(map_id)
@@ -96,6 +98,7 @@ def test_real_maps_board_is_legal_and_scored(map_id: str) -> None:
     assert result.proven == (result.score == result.upper_bound)
 
 
+@pytest.mark.slow
 def test_cli_json_and_csv(tmp_path: Path) -> None:
     runner = CliRunner()
     out = runner.invoke(main, ["script", "europe", "--seed", "2", "--perfect", "--json",
@@ -134,6 +137,7 @@ def test_without_ortools_a_clear_user_error(monkeypatch: pytest.MonkeyPatch) -> 
     assert "Traceback" not in out.output
 
 
+@pytest.mark.slow
 def test_same_seed_and_limit_same_board() -> None:
     # The limit is counted in the solver's deterministic work, so an unproven search
     # stops at the same point every time.
@@ -143,6 +147,7 @@ def test_same_seed_and_limit_same_board() -> None:
     assert perfect_game(game_map, script, time_limit=0.2) == first
 
 
+@pytest.mark.slow
 def test_the_better_search_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     # Two searches with different seeds run side by side; on europe seed 3 at one second
     # the second seed's board is the better one, and it is the one reported.
@@ -159,6 +164,7 @@ def test_the_better_search_wins(monkeypatch: pytest.MonkeyPatch) -> None:
     assert check_board(game_map, script, both.board).legal
 
 
+@pytest.mark.slow
 def test_same_board_whatever_the_string_hashing() -> None:
     # Python salts string hashes per process, so a model built in the order of a set of
     # space ids would differ, and so would the board, from one run to the next.
@@ -222,6 +228,7 @@ def _first_solution(map_id: str, seed: int, work: float) -> tuple[Map, Script, A
     return game_map, script, cp_model, model, solver
 
 
+@pytest.mark.slow
 def test_patch_search_finds_a_better_legal_board() -> None:
     # usa seed 7: a short search stops at the par game's board (24); patches of the map
     # placed afresh, two units of work in all, reach far better.
@@ -390,6 +397,7 @@ def test_two_card_rule_binds_on_the_small_map() -> None:
                for s in (make_script(game_map, seed) for seed in range(8)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_priced_rounds_tighten_the_bound_on_real_maps(map_id: str) -> None:
     # On the real maps the exact rounds stop at the first; a few priced ones go lower, and
@@ -403,6 +411,7 @@ def test_priced_rounds_tighten_the_bound_on_real_maps(map_id: str) -> None:
     assert par <= priced.value < first.value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_real_maps_bound_is_far_below_every_space_circled(map_id: str) -> None:
     game_map = find_map(map_id)

@@ -18,6 +18,8 @@ from sheetgen.games.ontour.rules import make_script
 from sheetgen.games.ontour.score import best_route
 from sheetgen.maps import find_map
 
+pytestmark = pytest.mark.slow  # the Paris bound's searches: minutes under load
+
 SMALL_SEEDS = range(6)
 # The nine docks of the real map, A-I: the heaviest rides that share no dock.
 PARIS_MOST_RIDE_POINTS = 8 + 6 + 4 + 2  # A-I, B-H, C-G, D-F

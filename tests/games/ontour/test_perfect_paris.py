@@ -51,6 +51,7 @@ def solved() -> PerfectResult:
     return perfect_game(game_map, make_script(game_map, SEED), float(LIMIT))
 
 
+@pytest.mark.slow
 def test_paris_board_is_legal_scored_and_above_the_par(solved: PerfectResult) -> None:
     game_map = find_map("paris")
     script = make_script(game_map, SEED)
@@ -63,6 +64,7 @@ def test_paris_board_is_legal_scored_and_above_the_par(solved: PerfectResult) ->
     assert solved.upper_bound <= 2 * 40 + 20
 
 
+@pytest.mark.slow
 def test_paris_csv_passes_check_and_the_pdf_draws_the_rides(
         solved: PerfectResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sheetgen.games.ontour.perfect, "perfect_game", lambda *args: solved)

@@ -25,10 +25,12 @@ SEEDS = range(8)
 
 @pytest.fixture(scope="module")
 def games():
+    """Eight games of the built-in player (slow: the tests that read them are marked)."""
     usa = find_map("usa")
     return {seed: play(usa, make_script(usa, seed), PlannerPlayer()) for seed in SEEDS}
 
 
+@pytest.mark.slow
 def test_boards_are_full_and_keep_the_setup(games) -> None:
     usa = find_map("usa")
     for seed, game in games.items():
@@ -38,11 +40,13 @@ def test_boards_are_full_and_keep_the_setup(games) -> None:
         assert len(game.moves) == len(make_script(usa, seed).turns)
 
 
+@pytest.mark.slow
 def test_same_seed_same_board(games) -> None:
     usa = find_map("usa")
     assert play(usa, make_script(usa, 3), PlannerPlayer()).board == games[3].board
 
 
+@pytest.mark.slow
 def test_beats_the_first_fit_baseline(games) -> None:
     usa = find_map("usa")
     planner = [best_route(usa, games[s].board).score for s in SEEDS]
@@ -54,6 +58,7 @@ def test_beats_the_first_fit_baseline(games) -> None:
     assert sum(planner) / len(planner) >= 28
 
 
+@pytest.mark.slow
 def test_the_solver_scored_end_game_gains(games) -> None:
     usa = find_map("usa")
     with_end = sum(best_route(usa, games[s].board).score for s in SEEDS)

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from sheetgen.draw.pdf import page_svg
 from sheetgen.games import find_game
 from sheetgen.maps import find_map
 from sheetgen.templates import paper
@@ -31,9 +32,9 @@ def test_paris_kit_has_every_part_drawn_for_paris() -> None:
     assert "Boats:" in rules and "A to G is 6" in rules
     sheets = parts[2].pages
     assert len(sheets) == 2
-    for svg in (parts[0].pages[0], sheets[0]):
-        root = ET.fromstring(svg)
+    for page in (parts[0].pages[0], sheets[0]):
+        root = ET.fromstring(page_svg(page))  # a sheet is layers: drawn once, named apart
         assert [el for el in root.iter(SVG + "polyline") if el.get("class") == "river"]
-    assert "Bateaux Mouches" in texts(sheets[0])
+    assert "Bateaux Mouches" in texts(page_svg(sheets[0]))
     credits = " ".join(texts(parts[-1].pages[0]))
     assert "Licence Ouverte 2.0" in credits

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import main
+from sheetgen.draw.pdf import page_svg
 from sheetgen.draw.text import text_width
 from sheetgen.games import find_game
 from sheetgen.maps import find_geometry, find_map
@@ -32,7 +33,7 @@ def test_sheet_circles_links_docks_and_ruler(paper_id: str) -> None:
     paris = find_map("paris")
     geometry = find_geometry("paris")
     sheet = paper(paper_id)
-    svg = find_game("paris").sheet_pages(paris, sheet, [""])[0]
+    svg = page_svg(find_game("paris").sheet_pages(paris, sheet, [""])[0])
     root = ET.fromstring(svg)
     width, height = sheet.landscape
     circles = {el.get("id", "")[7:]: (float(el.get("cx", 0)), float(el.get("cy", 0)),
@@ -66,7 +67,7 @@ def test_seeded_sheet_shows_setup_numbers_beside_their_arrondissement() -> None:
     paris = find_map("paris")
     game = find_game("paris")
     script = game.make_script(paris, 7)
-    root = ET.fromstring(game.sheet_pages(paris, paper("a4"), [""], seed=7)[0])
+    root = ET.fromstring(page_svg(game.sheet_pages(paris, paper("a4"), [""], seed=7)[0]))
     notes = ["".join(t.itertext()) for t in by_class(root, "text", "setup-note")]
     wanted = sorted(f"({n:02d})" for _, n in script.setup_cells)
     assert sorted(" ".join(notes).split()) == wanted
@@ -175,7 +176,7 @@ def test_sheet_carries_every_on_tour_sheets_furniture_clear_of_map_and_ruler(
     paris = find_map("paris")
     sheet = paper(paper_id)
     width, height = sheet.landscape
-    svg = find_game("paris").sheet_pages(paris, sheet, ["Ann", "Bo"], seed=7)[1]
+    svg = page_svg(find_game("paris").sheet_pages(paris, sheet, ["Ann", "Bo"], seed=7)[1])
     root = ET.fromstring(svg)
     # Score: clubs + circled + boat rides = total, a tie-break box, seed and date fields.
     assert len(by_class(root, "rect", "score-box")) == 4
@@ -209,6 +210,6 @@ def test_sheet_code_decodes_from_the_printed_page(paper_id: str) -> None:
 
     paris = find_map("paris")
     pages = find_game("paris").sheet_pages(paris, paper(paper_id), ["", ""], seed=41)
-    png = svg_to_png(pages[1], dpi=200)  # the product's renderer, with the house fonts
+    png = svg_to_png(page_svg(pages[1]), dpi=200)  # the product's renderer and fonts
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
     assert [b.text for b in found] == [f"sheetgen:sheet:v2:paris:{paper_id}:41:2"]

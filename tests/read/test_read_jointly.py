@@ -1,0 +1,221 @@
+"""Reading a sheet's cells together under the seed's counts: the assignment against a
+plainly written oracle (every combination tried), and the joint reading fed hostile
+readings."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("cv2")
+
+from sheetgen.model import Cell, CellKind  # noqa: E402
+from sheetgen.read.assign import assign, confidences  # noqa: E402
+from sheetgen.read.cells import (  # noqa: E402
+    THRESHOLD,
+    Decoded,
+    Grammar,
+    Reading,
+    capacity,
+    read_jointly,
+)
+
+LABELS = "abcd"
+
+
+def oracle(costs: list[dict[str, float]], capacity: dict[str, int]
+           ) -> tuple[float, list[dict[str, float]]]:
+    """Every combination of one candidate per cell tried: the least total cost of those
+    that respect the capacities, and per cell and candidate the least total with the
+    cell on that candidate (inf: none)."""
+    best = math.inf
+    forced: list[dict[str, float]] = [{label: math.inf for label in c} for c in costs]
+    for combo in itertools.product(*(sorted(c) for c in costs)):
+        if any(combo.count(label) > capacity[label] for label in capacity):
+            continue
+        total = sum(c[label] for c, label in zip(costs, combo, strict=True))
+        best = min(best, total)
+        for i, label in enumerate(combo):
+            forced[i][label] = min(forced[i][label], total)
+    return best, forced
+
+
+cost_maps = st.dictionaries(st.sampled_from(LABELS),
+                            st.floats(0.0, 30.0, allow_nan=False), min_size=1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(cost_maps, min_size=1, max_size=5),
+       st.dictionaries(st.sampled_from(LABELS), st.integers(-1, 3)))
+def test_the_assignment_is_the_oracles(costs: list[dict[str, float]],
+                                       capacity: dict[str, int]) -> None:
+    best, forced = oracle(costs, {k: max(0, v) for k, v in capacity.items()})
+    result = assign(costs, capacity)
+    if best == math.inf:
+        assert result is None
+        return
+    assert result is not None
+    assert result.cost == pytest.approx(best, abs=1e-7)
+    assert sum(c[label] for c, label in zip(costs, result.labels, strict=True)) \
+        == pytest.approx(best, abs=1e-7)
+    for label in capacity:
+        assert list(result.labels).count(label) <= max(0, capacity[label])
+    for i, c in enumerate(costs):
+        assert result.extra[i][result.labels[i]] == 0.0
+        for label in c:
+            want = forced[i][label] - best
+            if want == math.inf:
+                assert result.extra[i][label] == math.inf
+            else:
+                assert result.extra[i][label] == pytest.approx(want, abs=1e-6)
+    for conf in confidences(result):
+        assert 0.0 < conf <= 1.0 + 1e-12
+
+
+def test_a_label_taken_elsewhere_pushes_a_cell_to_its_other_reading() -> None:
+    # cell 0 is surely "b"; cell 1 hesitates between "a" and "b", and "b" fits once
+    costs = [{"b": -math.log(0.99), "a": -math.log(0.01)},
+             {"a": -math.log(0.4), "b": -math.log(0.6)}]
+    result = assign(costs, {"b": 1})
+    assert result is not None
+    assert result.labels == ("b", "a")
+    conf = confidences(result)
+    assert conf[1] == pytest.approx(0.4 * 0.99 / (0.4 * 0.99 + 0.6 * 0.01))
+
+
+def test_nothing_fits_when_the_capacities_are_too_small() -> None:
+    assert assign([{"a": 1.0}, {"a": 2.0}], {"a": 1}) is None
+    assert assign([{"a": 1.0}], {"a": 0}) is None
+    empty = assign([], {})
+    assert empty is not None and empty.labels == ()
+
+
+def test_a_cost_that_is_not_finite_is_refused() -> None:
+    with pytest.raises(ValueError, match="not finite"):
+        assign([{"a": math.inf}], {})
+
+
+# --- the joint reading -------------------------------------------------------------------
+
+
+def number(value: int) -> Cell:
+    return Cell.number(value, False)
+
+
+def decoded(space: str, options: dict[int, float]) -> Decoded:
+    total = sum(options.values())
+    opts = {number(v).text: (number(v), p / total) for v, p in options.items()}
+    best = max(opts.items(), key=lambda kv: kv[1][1])
+    return Decoded(Reading(space, best[1][0], best[1][1], best[1][1] < THRESHOLD,
+                           best[0]), opts)
+
+
+def test_a_hesitant_cell_is_settled_by_a_number_read_elsewhere() -> None:
+    """17 was rolled once and is written clearly in A; B's 1/7 hesitation is a 11."""
+    grammar = Grammar(dicetrip=False, allowed={11, 17}, times={11: 1, 17: 1})
+    out = read_jointly([decoded("A", {17: 0.995, 11: 0.005}),
+                        decoded("B", {17: 0.45, 11: 0.55})], grammar)
+    assert [r.text for r in out] == ["17", "11"]
+    assert not out[1].doubtful and out[1].confidence > 0.99
+
+
+def test_two_cells_that_both_read_a_number_rolled_once_are_doubtful() -> None:
+    grammar = Grammar(dicetrip=False, allowed={11, 17}, times={11: 1, 17: 1})
+    out = read_jointly([decoded("A", {17: 0.97, 11: 0.03}),
+                        decoded("B", {17: 0.97, 11: 0.03})], grammar)
+    assert all(r.doubtful for r in out)
+
+
+def test_a_reading_no_turn_could_write_in_its_space_gives_way() -> None:
+    """On Tour: 17 came up only on turns whose cards never showed A's regions."""
+    grammar = Grammar(dicetrip=False, allowed={11, 17}, times={11: 1, 17: 1}, stars=0,
+                      fits={"A": {number(11)}, "B": {number(11)}})
+    out = read_jointly([decoded("A", {17: 0.6, 11: 0.4})], grammar)
+    assert out[0].text == "11" and not out[0].doubtful
+    out = read_jointly([decoded("B", {17: 1.0})], grammar)
+    assert out[0].doubtful and out[0].why == "no turn of the seed could write it here"
+
+
+def test_a_reading_the_glyphs_barely_give_is_doubtful() -> None:
+    """The limits push B off its 17, but the glyphs give its 11 only 1 %."""
+    grammar = Grammar(dicetrip=False, allowed={11, 17}, times={11: 1, 17: 1})
+    out = read_jointly([decoded("A", {17: 0.999, 11: 0.001}),
+                        decoded("B", {17: 0.99, 11: 0.01})], grammar)
+    assert out[0].text == "17"
+    assert out[1].doubtful and out[1].why == "the glyphs hardly show it"
+
+
+def test_dice_trip_numbers_stand_once_even_without_a_seed() -> None:
+    grammar = Grammar(dicetrip=True)
+    assert capacity(grammar, ("n", 34)) == 1
+    assert capacity(grammar, ("n", 34 + 40)) == 1  # the glyphs' grammar keeps out 74
+    assert capacity(Grammar(dicetrip=True, allowed={34}), ("n", 35)) == 0
+    out = read_jointly([decoded("A", {34: 0.99, 54: 0.01}),
+                        decoded("B", {34: 0.99, 54: 0.01})], grammar)
+    assert all(r.doubtful for r in out)
+    assert {r.why for r in out} <= {"the same number read in another city",
+                                    "unsure (0.50)"}
+
+
+probabilities = st.floats(0.0, 1.0, allow_nan=False, allow_subnormal=True)
+hostile = st.lists(
+    st.one_of(
+        st.none(),  # a cell settled on its own (empty)
+        st.dictionaries(st.one_of(st.integers(0, 99), st.sampled_from(["x", "*", "?"])),
+                        probabilities, min_size=1, max_size=6)),
+    min_size=0, max_size=14)
+
+
+def _hostile_decoded(k: int, options: dict[int | str, float] | None) -> Decoded:
+    space = f"S{k}"
+    if options is None:
+        return Decoded(Reading(space, None, 1.0, False, ""), {})
+    opts: dict[str, tuple[Cell | None, float]] = {}
+    for key, p in options.items():
+        cell = (number(key) if isinstance(key, int) else Cell.cross() if key == "x"
+                else Cell.star(False) if key == "*" else None)
+        opts[str(key) if cell is None else cell.text] = (cell, p)
+    total = sum(p for _, p in opts.values())
+    if total > 0:
+        opts = {t: (c, p / total) for t, (c, p) in opts.items()}
+    best = max(opts.items(), key=lambda kv: kv[1][1])
+    return Decoded(Reading(space, best[1][0], best[1][1], True, best[0]), opts,
+                   factor=0.5 if k % 3 == 0 else 1.0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(hostile, st.dictionaries(st.integers(0, 99), st.integers(0, 2)),
+       st.one_of(st.none(), st.integers(0, 2)), st.booleans())
+def test_hostile_readings_never_break_the_counts(
+        cells: list[dict[int | str, float] | None], times: dict[int, int],
+        stars: int | None, dicetrip: bool) -> None:
+    grammar = Grammar(dicetrip=dicetrip, allowed=set(times), times=times, stars=stars)
+    given_ = [_hostile_decoded(k, c) for k, c in enumerate(cells)]
+    out = read_jointly(given_, grammar)
+    assert out == read_jointly(given_, grammar)  # deterministic
+    assert [r.space for r in out] == [d.reading.space for d in given_]
+    sure: dict[tuple[str, int], int] = {}
+    for d, r in zip(given_, out, strict=True):
+        assert 0.0 <= r.confidence <= 1.0 + 1e-9
+        if not d.options:
+            assert r == d.reading
+            continue
+        if r.doubtful:
+            assert r.text == "?"
+            continue
+        assert r.cell is not None and r.confidence >= THRESHOLD
+        assert r.text in d.options  # only a reading the cell was given
+        if r.cell.kind is CellKind.NUMBER and r.cell.value is not None:
+            key = ("n", r.cell.value)
+        elif r.cell.kind is CellKind.STAR:
+            key = ("*", 0)
+        else:
+            continue
+        sure[key] = sure.get(key, 0) + 1
+    for key, count in sure.items():
+        limit = capacity(grammar, key)
+        assert limit is None or count <= limit
