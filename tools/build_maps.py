@@ -1129,7 +1129,44 @@ EUROPE_ISO = {
     "804": "UA", "112": "BY", "643": "RU", "348": "HU", "792": "TR",
 }
 """ISO 3166 numeric id -> space id (Aaland goes with Finland)."""
-EUROPE_PROJECTION = laea(52.0, 15.0)
+EUROPE_BASE = laea(52.0, 15.0)
+EUROPE_LENS = ((15.0, 48.0), 3.2, 1200.0)
+"""The lens over central Europe: centre (lon, lat), magnification at the centre, and the
+radius (km) of the magnified core; beyond it the scale falls back towards 1."""
+EUROPE_SMALL_LENSES = (((6.1, 49.75), 5.5, 50.0), ((21.6, 41.6), 2.0, 100.0),
+                       ((19.3, 42.7), 2.0, 80.0), ((20.0, 41.0), 1.8, 80.0))
+"""Small lenses applied first, where a country would hold no label or circle otherwise:
+Luxembourg, North Macedonia, Montenegro, Albania."""
+EUROPE_NORTH = (60.0, 0.5)
+"""North of this latitude the map is squeezed north-south by this factor (Scandinavia
+and Finland are large, with one circle each)."""
+EUROPE_STRETCH = 1.3
+"""East-west stretch of the whole map, so it fills the sheet's wide box."""
+
+
+def _lens(x: float, y: float, centre: Point, mag: float, core: float) -> Point:
+    """A radial lens: ``mag`` times at ``centre``, falling towards 1 beyond ``core`` (the
+    map stays one piece: distance from the centre only grows with distance)."""
+    dx, dy = x - centre[0], y - centre[1]
+    r = math.hypot(dx, dy)
+    if r == 0:
+        return (x, y)
+    s = mag / (1 + (mag - 1) * r / (r + core))
+    return (centre[0] + dx * s, centre[1] + dy * s)
+
+
+def europe_project(p: Point) -> Point:
+    """Lambert azimuthal equal-area (52N 15E), then the small lenses, the squeeze of the
+    north, the lens over central Europe and the east-west stretch."""
+    x, y = EUROPE_BASE(p)
+    for centre, mag, core in EUROPE_SMALL_LENSES:
+        x, y = _lens(x, y, EUROPE_BASE(centre), mag, core)
+    _, north = EUROPE_BASE((15.0, EUROPE_NORTH[0]))
+    if y < north:
+        y = north + (y - north) * EUROPE_NORTH[1]
+    centre = EUROPE_BASE(EUROPE_LENS[0])
+    x, y = _lens(x, y, centre, EUROPE_LENS[1], EUROPE_LENS[2])
+    return ((x - centre[0]) * EUROPE_STRETCH, y - centre[1])
 
 
 def europe_assign(feat: Feature) -> str | None:
@@ -1146,6 +1183,8 @@ def europe_polygon(space: str, rings: list[list[Point]]) -> str | None:
     lats = [p[1] for p in outer]
     if not any(-24.6 <= lon <= 70 and 33 <= lat <= 72 for lon, lat in outer):
         return None  # overseas parts, the Azores, Svalbard, Asia
+    if space == CONTEXT and min(lons) < -30 and max(lons) < 0:
+        return None  # Greenland
     if space == "RU":
         if min(lons) >= 32 and max(lons) <= 37 and min(lats) >= 44 and max(lats) <= 46.5:
             return "UA"  # Crimea: drawn within Ukraine's internationally recognised borders
@@ -1169,25 +1208,12 @@ def europe_frame(by_space: dict[str, list[Point]]) -> tuple[float, float, float,
 EUROPE = MapSpec(
     map_id="europe", package="world-atlas", version="2.0.2", member="countries-50m.json",
     obj="countries", assign=europe_assign, polygon_space=europe_polygon,
-    project=EUROPE_PROJECTION, frame=europe_frame, tolerance=0.12,
-    context_tolerance=0.3, min_island=0.6, inside_share=0.7,
-    circle_d=10.0, box=(259.0, 176.0),
-    # The Otranto ferry runs south of Albania's circle, to the Ionian islands.
-    # Labels with no automatic spot nearer their own circle than any other: Slovenia's
-    # to its upper right, Bosnia's to its left.
-    pins={"SI": ((88.0, 125.5), (94.0, 121.3)), "BA": ((100.0, 134.0), (92.7, 133.6))},
-    water_links={"GR-IT": [(110.0, 161.0), (104.0, 159.5)]},
-    # Central Europe and the southern Balkans, placed by hand: every circle sits on its
-    # own country (the small ones overflow their borders a little; Albania and North
-    # Macedonia a lot, as the two are too small for two circles side by side).
-    circles={"GB": (45.0, 92.0), "NL": (58.0, 86.5), "BE": (60.0, 101.0),
-             "LU": (63.0, 112.5), "FR": (52.0, 115.0), "DE": (73.0, 101.0),
-             "CH": (69.5, 121.5), "IT": (78.0, 133.0), "AT": (87.0, 114.5),
-             "CZ": (93.5, 105.5), "SK": (102.5, 112.0), "HU": (102.5, 123.0),
-             "SI": (88.0, 125.5), "HR": (89.5, 139.5), "BA": (100.0, 134.0),
-             "RS": (111.0, 134.5), "ME": (99.0, 145.5), "MK": (117.0, 144.5),
-             "AL": (108.5, 152.0), "GR": (117.5, 158.5)},
+    project=europe_project, frame=europe_frame, tolerance=0.12,
+    context_tolerance=0.3, min_island=0.6, inside_share=0.5,
+    circle_d=10.0, box=(255.0, 146.0),
 )
+"""Circles and labels: ``tools/place_countries.py`` (every circle on its own country or a
+call-out beside it, labels on their own country or the sea)."""
 
 SPECS = {"usa": USA, "europe": EUROPE}
 
@@ -1260,6 +1286,39 @@ def pinned(layout: Layout, placed: Placed, pin: tuple[Point, Point]) -> Placed:
     return Placed(placed.space, anchor, label, leader, placed.inscribed)
 
 
+def place_countries(built: Built, data: dict[str, Any], order: list[str],
+                    labels: dict[str, str]) -> list[Placed]:
+    """Circles and labels by ``tools/place_countries.py``; the no-link bars and the label
+    plates are measured as the sheet draws them (sheetgen's own code)."""
+    from place_countries import Placement
+
+    from sheetgen.draw.text import text_width
+    from sheetgen.games.ontour.sheet import border_marks
+    from sheetgen.maps import parse_map
+    from sheetgen.model import MapGeometry, SpaceShape
+
+    game_map = parse_map((ROOT / "maps" / "europe" / "map.toml").read_text("utf-8"))
+    outline = MapGeometry(
+        map_id="europe", width=built.width, height=built.height, circle_diameter=CIRCLE_D,
+        shapes=tuple(SpaceShape(s, tuple(tuple(p) for p in built.spaces[s]), (0.0, 0.0),
+                                (0.0, 0.0)) for s in order))
+    bars = [(m.points[0], m.points[1]) for m in border_marks(game_map, outline)
+            if m.kind == "bar"]
+
+    def plate(text: str) -> tuple[float, float, float]:
+        return (text_width(text, 8, condensed=True) + 1.2, 2.6, 0.7)
+
+    water = [tuple(pair.split("-", 1)) for pair in data.get("water_edges", "").split()]
+    placement = Placement(built.width, built.height, order,
+                          [built.spaces[s] for s in order], built.context, plate,
+                          water, bars, CIRCLE_D)
+    chosen = placement.solve()
+    bad, cost = placement.total(placement.state)
+    print(f"  placement: breaches {bad:.1f}, cost {cost:.1f}")
+    return [Placed(s, c.centre, lab.at, c.leader[1] if c.leader else None, 0.0)
+            for s, (c, lab) in zip(order, chosen, strict=True)]
+
+
 def build_map(map_id: str) -> None:
     spec = SPECS[map_id]
     use_circle(spec.circle_d)
@@ -1276,9 +1335,12 @@ def build_map(map_id: str) -> None:
         bends = spec.water_links.get(ref, spec.water_links.get(f"{b}-{a}", []))
         lines.append(("water-link", ref, water_link(built.spaces[a], built.spaces[b], bends)))
     segments = [(pts[i - 1], pts[i]) for _, _, pts in lines for i in range(1, len(pts))]
-    layout = Layout(built, labels, spec.hints, spec.inside_share, segments, spec.circles)
-    placed = [pinned(layout, pl, spec.pins[pl.space]) if pl.space in spec.pins else pl
-              for pl in layout.place()]
+    if map_id == "europe":
+        placed = place_countries(built, data, order, labels)
+    else:
+        layout = Layout(built, labels, spec.hints, spec.inside_share, segments, spec.circles)
+        placed = [pinned(layout, pl, spec.pins[pl.space]) if pl.space in spec.pins else pl
+                  for pl in layout.place()]
     text = render_json(map_id, built, placed, lines)
     out = ROOT / "maps" / map_id / "geometry.json"
     out.write_text(text, encoding="utf-8")

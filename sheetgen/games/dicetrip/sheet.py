@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from math import hypot
 from typing import Any
@@ -121,6 +121,28 @@ RING = 1.5
 """How far a coloured city's ring reaches beyond its writing circle, mm."""
 
 
+@cache
+def scaled(geometry: MapGeometry, scale: float) -> MapGeometry:
+    """The geometry drawn ``scale`` times larger (positions and outlines; circles keep
+    their size), for a sheet that fits the map to its paper."""
+    if scale == 1.0:
+        return geometry
+
+    def pt(p: tuple[float, float]) -> tuple[float, float]:
+        return (round(p[0] * scale, 2), round(p[1] * scale, 2))
+
+    return replace(
+        geometry, width=round(geometry.width * scale, 2),
+        height=round(geometry.height * scale, 2),
+        shapes=tuple(replace(s, rings=tuple(tuple(pt(p) for p in r) for r in s.rings),
+                             anchor=pt(s.anchor), label_at=pt(s.label_at),
+                             leader_to=pt(s.leader_to) if s.leader_to else None)
+                     for s in geometry.shapes),
+        context=tuple(tuple(pt(p) for p in r) for r in geometry.context),
+        lines=tuple(replace(ln, points=tuple(pt(p) for p in ln.points))
+                    for ln in geometry.lines))
+
+
 def _segment_gap(box: tuple[float, float, float, float], a: tuple[float, float],
                  b: tuple[float, float]) -> float:
     """The least distance between a box and a segment (0 when they meet), sampled every
@@ -133,12 +155,15 @@ def _segment_gap(box: tuple[float, float, float, float], a: tuple[float, float],
 
 
 @cache
-def label_spots(game_map: Map, geometry: MapGeometry) -> dict[str, tuple[float, float]]:
-    """Each city name's baseline centre (map mm): the first of eight places round its
+def label_spots(game_map: Map, geometry: MapGeometry,
+                scale: float = 1.0) -> dict[str, tuple[float, float]]:
+    """Each city name's baseline centre (map mm, on the map drawn ``scale`` times larger:
+    see :func:`scaled`): the first of eight places round its
     circle (below, above, right, left, then the diagonals) whose box, measured in the
     drawn font, keeps 0.4 mm from every circle and coloured ring, die letter, road, zone
     line and zone name and from the names already placed, top to bottom; failing that
     the place with the most room."""
+    geometry = scaled(geometry, scale)
     r = geometry.circle_diameter / 2
     cities = {shape.space: shape.anchor for shape in geometry.shapes}
     reach = {sid: r + (RING if _colour(game_map.space(sid).colour) else 0.0) + 0.2
@@ -151,7 +176,7 @@ def label_spots(game_map: Map, geometry: MapGeometry) -> dict[str, tuple[float, 
     boxes: list[tuple[float, float, float, float]] = []
     for zone in zones():
         w = text_width(zone.label.upper(), 10, bold=True) + 0.4 * len(zone.label)
-        zx, zy = zone.label_at
+        zx, zy = zone.label_at[0] * scale, zone.label_at[1] * scale
         boxes.append((zx, zy - 2.6, zx + w, zy + 0.3))
     out: dict[str, tuple[float, float]] = {}
     cap, descent = LABEL_PT * PT * 0.72, LABEL_PT * PT * 0.25
@@ -196,11 +221,14 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                  origin: tuple[float, float], *,
                  cells: Mapping[SpaceId, Cell] | None = None,
                  road: Sequence[SpaceId] = (), series: Sequence[SpaceId] = (),
-                 bonus: Sequence[SpaceId] = (), names: bool = True) -> Group:
+                 bonus: Sequence[SpaceId] = (), names: bool = True,
+                 scale: float = 1.0) -> Group:
     """The map at ``origin``: neighbours, zones, roads, city circles and names; with
     ``cells`` the numbers written, ``road`` and ``series`` drawn, ``bonus`` marked.
-    ``names`` False leaves out the city names and die letters (a small preview)."""
+    ``names`` False leaves out the city names and die letters (a small preview).
+    ``scale`` draws the map that many times larger, its circles and type as they are."""
     dx, dy = origin
+    base, geometry = geometry, scaled(geometry, scale)
     style = load_style()
     group = dwg.g(class_="trip-map")
     context = dwg.g(class_="context", fill=style.ink["context_land"], stroke="#d0d0d0",
@@ -242,7 +270,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                                class_=f"road road-{line.ref}"))
     group.add(roads)
     for zone in zones():  # over the roads, on a halo of the zone's tint
-        lx, ly = zone.label_at
+        lx, ly = zone.label_at[0] * scale, zone.label_at[1] * scale
         # The halo is the letters' outline only (fill none): drawn as shapes, not as a
         # second copy of the text that a PDF reader would extract.
         group.add(text(dwg, zone.label.upper(), lx + dx, ly + dy, 10, bold=True,
@@ -284,7 +312,7 @@ def add_trip_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         circles.add(city)
     group.add(circles)
     labels = dwg.g(class_="labels")
-    spots = label_spots(game_map, geometry) if names else {}
+    spots = label_spots(game_map, base, scale) if names else {}
     for shape in geometry.shapes if names else ():
         space = game_map.space(shape.space)
         lx, ly = spots[shape.space][0] + dx, spots[shape.space][1] + dy
@@ -383,6 +411,12 @@ def add_tracker(dwg: svgwrite.Drawing, x: float, y: float, width: float,
                                (round(bx + box - 1, 2), round(by + 1, 2)),
                                stroke="#1b3a8a", stroke_width=0.7, class_="tracker-used"))
     dwg.add(group)
+    return tracker_height()
+
+
+def tracker_height() -> float:
+    """Height of :func:`add_tracker`, mm."""
+    box = float(layout()["tracker_box"])
     return 4.8 + 2 * box * 0.82 + 2.2
 
 
@@ -397,21 +431,43 @@ def _box(dwg: svgwrite.Drawing, x: float, y: float, w: float, h: float,
     return g
 
 
+def _title(dwg: svgwrite.Drawing, title: str, x: float, y: float, width: float) -> float:
+    """A block's title in 9 pt bold, wrapped to ``width``; returns the height used."""
+    lines = wrap(title, width, 9, bold=True)
+    for k, line in enumerate(lines):
+        dwg.add(text(dwg, line, x, y + 3.5 + 3.8 * k, 9, bold=True))
+    return 5.0 + 3.8 * (len(lines) - 1)
+
+
 def add_side_column(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: float,
-                    score: TripScore | None = None, used: set[int] | None = None) -> float:
-    """Powers, variant boxes, dice legend, zones key and the scoring area, top to bottom.
-    Returns the height used."""
+                    height: float, used: set[int] | None = None) -> float:
+    """Powers, variant boxes, dice legend and zones key, top to bottom, spread over
+    ``height`` (at most 6 mm between blocks). Returns the height used."""
+    blocks = [_powers, _variant, _coloured, _zones_key]
+    sizes = [block(svgwrite.Drawing(), game_map, x, 0.0, width, used) for block in blocks]
+    gap = min(6.0, max(2.5, (height - sum(sizes)) / (len(blocks) - 1)))
     top = y
-    dwg.add(text(dwg, "Special powers", x, y + 3.5, 9, bold=True))
-    y += 5.5
+    for block in blocks:
+        y += block(dwg, game_map, x, y, width, used) + gap
+    return y - gap - top
+
+
+def _powers(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: float,
+            used: set[int] | None) -> float:
+    top = y
+    y += _title(dwg, "Special powers", x, y, width) + 0.5
     for label, hint in (("Re-roll", "any dice, once"), ("One die twice", "not with itself")):
         dwg.add(_box(dwg, x, y, 5.0, 5.0, cls="power-box"))
         dwg.add(text(dwg, label, x + 7.0, y + 2.6, 8, bold=True))
         dwg.add(text(dwg, hint, x + 7.0, y + 5.4, 6.5, fill="#6b6b6b"))
         y += 7.0
-    y += 2.0
-    dwg.add(text(dwg, "Variant: one of each ten", x, y + 3.5, 9, bold=True))
-    y += 5.0
+    return y - top
+
+
+def _variant(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: float,
+             used: set[int] | None) -> float:
+    top = y
+    y += _title(dwg, "Variant: one of each ten", x, y, width)
     step = min(7.0, (width - 0.5) / 6)
     tens = {n // 10 for n in used} if used else set()
     for k in range(6):
@@ -425,18 +481,25 @@ def add_side_column(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, wi
                                   (round(bx + step - 2.6, 2), round(y + 1.2, 2))],
                                  fill="none", stroke="#1b3a8a", stroke_width=0.6,
                                  class_="variant-tick"))
-    y += 11.0
+    return y + 9.0 - top
 
-    dwg.add(text(dwg, "Coloured cities", x, y + 3.5, 9, bold=True))
-    y += 5.0
+
+def _coloured(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: float,
+              used: set[int] | None) -> float:
+    top = y
+    y += _title(dwg, "Coloured cities", x, y, width)
     for colour in dice_colours():
         cities = [s.name for s in game_map.spaces if s.colour == colour.name]
         dwg.add(die_chip(dwg, colour, x, y, 5.0))
         dwg.add(text(dwg, ", ".join(cities), x + 6.5, y + 3.7, 7, condensed=True))
         y += 6.2
-    y += 1.5
-    dwg.add(text(dwg, "Zones", x, y + 3.5, 9, bold=True))
-    y += 5.0
+    return y - 1.2 - top
+
+
+def _zones_key(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, width: float,
+               used: set[int] | None) -> float:
+    top = y
+    y += _title(dwg, "Zones", x, y, width)
     for zone in zones():
         dwg.add(dwg.rect((x, y), (8.0, 4.5), fill=zone.tint, stroke="#3a3a3a",
                          stroke_width=0.25))
@@ -445,60 +508,79 @@ def add_side_column(dwg: svgwrite.Drawing, game_map: Map, x: float, y: float, wi
             dwg.add(dwg.rect((x, y), (8.0, 4.5), fill=texture))
         dwg.add(text(dwg, zone.label, x + 10.0, y + 3.5, 7.5))
         y += 5.6
-    y += 2.0
-    y += add_scoring_area(dwg, x, y, width, score)
-    return y - top
+    return y - 1.1 - top
 
 
 SCORING_ROWS = (
-    ("bonus", "Bonus cities", "+1: a double, or the city's colour"),
+    ("bonus", "Bonus cities", "+1 a double or its colour"),
     ("crossed", "Crossed cities", "-1 each"),
     ("road", "Longest road", "+1 a city, numbers rising"),
     ("series", "Series", "4=2 5=3 6=4 7-9=6 10+=9"),
-    ("zones", "Zones without a cross", "1=4 2=7 3=9"),
+    ("zones", "Uncrossed zones", "1=4 2=7 3=9"),
     ("variant", "Variant", "empty coloured cities"),
     ("total", "Total", ""),
 )
+SCORING_COLUMNS = 4
+"""Cells a row of the scoring band (two rows: four, then three and the total), beside the
+sheet's code: a name or hint at most 25 mm, a box and room between."""
+SCORING_CELL_H = 9.5
+SCORING_H = 5.0 + 2 * SCORING_CELL_H
+"""Height of the scoring band under the tracker, mm."""
 
 
 def add_scoring_area(dwg: svgwrite.Drawing, x: float, y: float, width: float,
                      score: TripScore | None = None) -> float:
-    """The scoring area; with ``score`` every box filled. Returns the height used."""
+    """The scoring band, ``width`` mm wide: a title, then each part (name, how it scores,
+    a box) in two rows of four cells, the total last; with ``score`` every box filled.
+    Returns the height used."""
     values: dict[str, str] = {}
     if score is not None:
         values = {"bonus": str(score.bonus_points), "crossed": str(score.crossed_points),
                   "road": str(score.road_points), "series": str(score.series_points),
                   "zones": str(score.zone_points), "variant": str(score.variant_points),
                   "total": str(score.score)}
-    top = y
     dwg.add(text(dwg, "Scoring", x, y + 3.5, 9, bold=True))
-    y += 5.0
+    cell_w = width / SCORING_COLUMNS
     box_w = 11.0
-    for key, label, hint in SCORING_ROWS:
-        h = 9.0 if key != "total" else 10.0
+    for k, (key, label, hint) in enumerate(SCORING_ROWS):
+        row_k, col = divmod(k, SCORING_COLUMNS)
+        cx, cy = x + col * cell_w, y + 5.0 + row_k * SCORING_CELL_H
+        right = cx + cell_w - 3.0  # room between cells
+        h = SCORING_CELL_H - 1.7
         row = dwg.g(class_=f"scoring-row scoring-{key}")
-        row.add(text(dwg, label, x, y + 4.0, 8 if key != "total" else 10, bold=True))
+        row.add(text(dwg, label, cx, cy + 3.4 if hint else cy + 5.3,
+                     8 if key != "total" else 10, bold=True))
         if hint:
-            size = 6.0
-            while text_width(hint, size) > width - box_w - 1.5 and size > 4.5:
-                size -= 0.25
-            row.add(text(dwg, hint, x, y + 7.3, size, fill="#6b6b6b"))
-        row.add(_box(dwg, x + width - box_w, y, box_w, h - 1.2, values.get(key, "")))
+            row.add(text(dwg, hint, cx, cy + 6.6, 6.0, fill="#6b6b6b"))
+        row.add(_box(dwg, right - box_w, cy, box_w, h, values.get(key, "")))
         if key == "total":
-            row.add(dwg.rect((round(x + width - box_w - 0.6, 2), round(y - 0.6, 2)),
-                             (box_w + 1.2, h), rx=1.0, fill="none", stroke="#1a1a1a",
+            row.add(dwg.rect((round(right - box_w - 0.6, 2), round(cy - 0.6, 2)),
+                             (box_w + 1.2, h + 1.2), rx=1.0, fill="none", stroke="#1a1a1a",
                              stroke_width=0.35))
         dwg.add(row)
-        y += h
-    return y - top
+    return SCORING_H
 
 
-def _page_frame(paper: Paper, geometry: MapGeometry) -> tuple[float, float, float, float]:
-    """(map x, map y, side column x, side column width)."""
+COLUMN_MIN = 32.0
+"""Least width of the column beside the map, mm: the map takes the rest."""
+CREDIT_ROOM = 4.5
+"""Room kept above the bottom margin's credit line, mm."""
+
+
+def _page_frame(paper: Paper, geometry: MapGeometry,
+                foot_extra: float = 0.0) -> tuple[float, float, float, float, float]:
+    """(map x, map y, side column x, side column width, scale): the map as large as the
+    paper allows with a column of at least ``COLUMN_MIN`` mm
+    beside it and the tracker, ``foot_extra`` mm of notes and the scoring band below it."""
     cfg = layout()
     margin, header, gap = float(cfg["margin"]), float(cfg["header"]), float(cfg["column_gap"])
-    side_x = margin + geometry.width + gap
-    return margin, margin + header, side_x, paper.width - margin - side_x
+    top = margin + header
+    foot = 2.0 + tracker_height() + foot_extra + 3.0 + SCORING_H + CREDIT_ROOM
+    scale = min((paper.width - 2 * margin - gap - COLUMN_MIN) / geometry.width,
+                (paper.height - margin - top - foot) / geometry.height)
+    scale = math.floor(scale * 100) / 100
+    side_x = margin + geometry.width * scale + gap
+    return margin, top, side_x, paper.width - margin - side_x, scale
 
 
 def _header(dwg: svgwrite.Drawing, game_map: Map, paper: Paper, player: str,
@@ -530,23 +612,13 @@ def _add_player_name(dwg: svgwrite.Drawing, paper: Paper, player: str) -> None:
 
 def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note: str,
            attribution: str, *, board: Board | None = None,
-           score: TripScore | None = None) -> svgwrite.Drawing:
+           score: TripScore | None = None, code_side: float = 0.0) -> svgwrite.Drawing:
+    """The page; ``code_side`` (mm, with its quiet zone) keeps the bottom right corner
+    free for the sheet's code, beside the scoring band."""
     dwg = new_page(paper.width, paper.height)
     dwg.add(dwg.rect((0, 0), (paper.width, paper.height), fill="#ffffff"))
     margin = float(layout()["margin"])
-    map_x, map_y, side_x, side_w = _page_frame(paper, geometry)
-    _header(dwg, game_map, paper, player, note)
-    cells = board.cells if board is not None else None
-    dwg.add(add_trip_map(dwg, game_map, geometry, (map_x, map_y), cells=cells,
-                         road=score.road if score else (),
-                         series=score.series if score else (),
-                         bonus=score.bonus_cities if score else ()))
-    used = ({c.value for c in board.cells.values() if c.value is not None}
-            if board is not None else None)
-    add_side_column(dwg, game_map, side_x, map_y, side_w, score, used)
-    tracker_y = map_y + geometry.height + 2.0
-    height = add_tracker(dwg, margin, tracker_y, paper.width - 2 * margin, used)
-    foot = tracker_y + height + 4.0
+    parts: list[str] = []
     if score is not None:
         parts = wrap(f"Road: {' > '.join(game_map.space(c).name for c in score.road)}",
                      paper.width - 2 * margin, 7)
@@ -554,11 +626,32 @@ def _sheet(game_map: Map, geometry: MapGeometry, paper: Paper, player: str, note
             parts += wrap("Series: " + " > ".join(game_map.space(c).name
                                                   for c in score.series),
                           paper.width - 2 * margin, 7)
-        for k, line in enumerate(parts):
-            dwg.add(text(dwg, line, margin, foot + 3.6 * k, 7, class_="score-note"))
-        foot += 3.6 * len(parts)
+    notes_h = 3.6 * len(parts) + (1.0 if parts else 0.0)
+    map_x, map_y, side_x, side_w, scale = _page_frame(paper, geometry, notes_h)
+    _header(dwg, game_map, paper, player, note)
+    cells = board.cells if board is not None else None
+    dwg.add(add_trip_map(dwg, game_map, geometry, (map_x, map_y), cells=cells,
+                         road=score.road if score else (),
+                         series=score.series if score else (),
+                         bonus=score.bonus_cities if score else (), scale=scale))
+    used = ({c.value for c in board.cells.values() if c.value is not None}
+            if board is not None else None)
+    map_h = geometry.height * scale
+    add_side_column(dwg, game_map, side_x, map_y, side_w, map_h, used)
+    # a map held back by the paper's width leaves height over: shared out between the
+    # gaps above the tracker and above the scoring band
+    spare = (paper.height - margin - map_y - map_h - CREDIT_ROOM - 2.0 - tracker_height()
+             - notes_h - 3.0 - SCORING_H) / 2
+    tracker_y = map_y + map_h + 2.0 + max(0.0, spare)
+    foot = tracker_y + add_tracker(dwg, margin, tracker_y, paper.width - 2 * margin, used)
+    for k, line in enumerate(parts):
+        dwg.add(text(dwg, line, margin, foot + 3.4 + 3.6 * k, 7, class_="score-note"))
+    foot += notes_h + max(0.0, spare)
+    code_room = code_side - 4 * QR_MODULE + 3.0 if code_side else 0.0
+    add_scoring_area(dwg, margin, foot + 3.0, paper.width - 2 * margin - code_room, score)
     if attribution:
-        dwg.add(text(dwg, attribution, margin, paper.height - margin + 2.5, 6,
+        # 2 mm right of the registration mark in the corner
+        dwg.add(text(dwg, attribution, margin + 2.0, paper.height - margin + 2.5, 6,
                      fill="#6b6b6b", class_="attribution"))
     return dwg
 
@@ -568,6 +661,13 @@ def _note(seed: int | None) -> str:
         return (f"Seeded game {seed_code(seed)}: roll nothing, read the dice from the "
                 "script. No number twice.")
     return "Write two numbers a round: one of the dice pairs each (11-66). No number twice."
+
+
+def _code_side(game_map: Map, paper: Paper, seed: int | None) -> float:
+    """The room the code takes in the corner (mm, with its quiet zone) for any sheet of a
+    set of this seed (up to sheet 99999): the scoring band stops short of it, the same on
+    every sheet of the set."""
+    return qr_side(sheet_code(game_map.id, paper.id, seed, 99999), QR_MODULE)
 
 
 def _add_code(dwg: svgwrite.Drawing, game_map: Map, paper: Paper,
@@ -587,7 +687,7 @@ def sheet_page(game_map: Map, geometry: MapGeometry, paper: Paper,
     bottom right corner, the code On Tour sheets carry (map, paper, seed, sheet number),
     so a photo of the filled sheet can be read back (``sheetgen read``)."""
     dwg = _sheet(game_map, geometry, paper, options.player, _note(options.seed),
-                 options.attribution)
+                 options.attribution, code_side=_code_side(game_map, paper, options.seed))
     dwg.add(add_registration_marks(dwg, paper.width, paper.height))
     _add_code(dwg, game_map, paper, options)
     return str(dwg.tostring())
@@ -597,7 +697,8 @@ def sheet_base(game_map: Map, geometry: MapGeometry, paper: Paper, seed: int | N
                attribution: str) -> str:
     """What every sheet of a set shares: the sheet without its name and code (nothing
     in it moves with the code's size), drawn once and stored once in the PDF."""
-    dwg = _sheet(game_map, geometry, paper, "", _note(seed), attribution)
+    dwg = _sheet(game_map, geometry, paper, "", _note(seed), attribution,
+                 code_side=_code_side(game_map, paper, seed))
     dwg.add(add_registration_marks(dwg, paper.width, paper.height))
     return str(dwg.tostring())
 

@@ -56,16 +56,25 @@ def test_page_size_and_everything_inside_the_margins(blank: tuple[str, ET.Elemen
 
 
 def test_25_circles_of_10_mm_at_the_map_positions(blank: tuple[str, ET.Element]) -> None:
+    """Every circle where the geometry has it, the whole map moved and scaled alike (the
+    sheet draws it as large as its paper allows), within 0.1 mm; circles stay 10 mm."""
     _, root = blank
     circles = {el.get("data-space"): el for el in by_class(root, "write-in")}
     assert set(circles) == set(GERMANY.space_ids)
-    dx = float(circles["Kiel"].get("cx", "0")) - GEOMETRY.shape("Kiel").anchor[0]
-    dy = float(circles["Kiel"].get("cy", "0")) - GEOMETRY.shape("Kiel").anchor[1]
+
+    def drawn(space: str) -> tuple[float, float]:
+        return float(circles[space].get("cx", "0")), float(circles[space].get("cy", "0"))
+
+    (ax, ay), (_, by) = drawn("Kiel"), drawn("Konstanz")
+    (gx, gy), hy = GEOMETRY.shape("Kiel").anchor, GEOMETRY.shape("Konstanz").anchor[1]
+    k = (by - ay) / (hy - gy)
+    assert k >= 1.0
     for shape in GEOMETRY.shapes:
         el = circles[shape.space]
-        assert 2 * float(el.get("r", "0")) >= 9.0
-        assert abs(float(el.get("cx", "0")) - shape.anchor[0] - dx) < 0.1
-        assert abs(float(el.get("cy", "0")) - shape.anchor[1] - dy) < 0.1
+        assert 2 * float(el.get("r", "0")) >= 10.0
+        x, y = drawn(shape.space)
+        assert abs(x - (ax + (shape.anchor[0] - gx) * k)) < 0.1, shape.space
+        assert abs(y - (ay + (shape.anchor[1] - gy) * k)) < 0.1, shape.space
     assert sorted(texts(root, "city-name")) == sorted(s.name for s in GERMANY.spaces)
 
 
@@ -154,6 +163,26 @@ def test_each_zone_name_is_printed_inside_its_own_zone() -> None:
             assert any(inside(corner, ring) for ring in areas[zone.id]), (zone.id, corner)
 
 
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+def test_the_sheet_fills_its_paper_down_to_the_credit(paper_id: str) -> None:
+    """No empty foot: the lowest box (tracker or scoring) ends within 8 mm of the credit
+    line at the bottom (main left 48 mm empty on A4), and the map is no smaller than
+    built."""
+    p = paper(paper_id)
+    root = tree(sheet_page(GERMANY, GEOMETRY, p, TripSheetOptions(
+        attribution="Outline: Natural Earth")))
+    credit = float(by_class(root, "attribution")[0].get("y", "0"))
+    boxes = by_class(root, "tracker-box") + [g.find(f"{NS}rect")
+                                             for g in by_class(root, "score-box")]
+    lowest = max(float(el.get("y", "0")) + float(el.get("height", "0")) for el in boxes)
+    gap = credit - 2.0 - lowest  # the credit's capitals stand about 2 mm above it
+    assert 0.0 < gap <= 8.0, gap
+    circles = {el.get("data-space"): el for el in by_class(root, "write-in")}
+    drawn = abs(float(circles["Konstanz"].get("cy", "0")) - float(circles["Kiel"].get("cy", "0")))
+    built = GEOMETRY.shape("Konstanz").anchor[1] - GEOMETRY.shape("Kiel").anchor[1]
+    assert drawn >= built - 0.1
+
+
 def test_sheet_carries_registration_marks_and_its_code(blank: tuple[str, ET.Element]) -> None:
     """Four 4 mm squares 6 mm from the paper's edges and the code of layout, map, paper,
     seed and sheet number in the bottom right corner, clear of everything a player writes
@@ -185,3 +214,29 @@ def test_each_sheet_of_a_set_carries_its_number_and_seed() -> None:
     pages = find_game("dicetrip").sheet_pages(GERMANY, paper("a4"), ["Ann", "Bo"], seed=7)
     payloads = [by_class(tree(page_svg(page)), "qr")[0].get("data-payload") for page in pages]
     assert payloads == ["sheetgen:sheet:v2:germany:a4:7:1", "sheetgen:sheet:v2:germany:a4:7:2"]
+
+
+def test_the_scoring_band_stands_beside_the_code(blank: tuple[str, ET.Element]) -> None:
+    """Each scoring part's name and hint end before its box, and every box before the
+    code's quiet zone: nothing of the band is hidden under the code (the band once ran
+    the page's width and the code covered its last column)."""
+    from sheetgen.draw.text import PT, text_width
+
+    _, root = blank
+    (code,) = by_class(root, "qr")
+    frame = code.find(f"{NS}rect")
+    assert frame is not None
+    code_x = float(frame.get("x", "0"))
+    rows = by_class(root, "scoring-row")
+    assert len(rows) == 7
+    for row in rows:
+        box = row.find(f".//{NS}rect")
+        assert box is not None
+        left = float(box.get("x", "0"))
+        assert left + float(box.get("width", "0")) <= code_x - 1.0, row.get("class")
+        for el in row.findall(f"{NS}text"):  # the name and the hint
+            words = "".join(el.itertext())
+            size = float(el.get("font-size", "0")) / PT
+            end = float(el.get("x", "0")) + text_width(words, size,
+                                                       bold=el.get("font-weight") == "bold")
+            assert end <= left - 0.3, (words, end, left)

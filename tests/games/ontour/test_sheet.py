@@ -199,15 +199,6 @@ def test_sheet_has_what_players_write_clear_of_the_map(map_id: str, paper_id: st
         assert beside or below, (x, y)
 
 
-def test_europe_map_fills_the_page_height_with_the_furniture_beside_it() -> None:
-    geometry = find_geometry("europe")
-    for paper_id in ("a4", "letter"):
-        width, height = paper(paper_id).landscape
-        ox, oy = map_origin(width, height, geometry)
-        assert oy + geometry.height <= height - 8.0
-        assert geometry.height >= 0.8 * (height - 2 * 10.0)
-
-
 def _code(svg: str) -> tuple[str, ET.Element]:
     root = ET.fromstring(svg)
     group = next(el for el in root.iter(f"{{{NS['svg']}}}g") if el.get("class") == "qr")
