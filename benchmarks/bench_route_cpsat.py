@@ -6,15 +6,16 @@
 Needs the optional extra: pip install 'sheetgen[perfect]'.
 
 The boards are those of bench_score.py (same classes, same seeds, so the same boards). The
-model is the textbook one: a circuit through a dummy node (``AddCircuit``; a space off the
-route takes a self-loop) over the map's links in both directions and, on Paris, a ride
-arc from every dock to every other (at most one ride at each dock, as the rules say); a
-value per space on the route (a number's own, a star's free in 0-99) that never decreases
-along an arc; maximise spaces + circled spaces + ride points. One worker, like the route
-solver's one thread. CP-SAT's time is its own solve time (``WallTime``, the Python model
-build left out, in its favour); the route solver's is the process's CPU time, as in
-bench_score.py. Every board must get the same score from both, proven optimal by both;
-the last column counts the boards where that holds.
+model (tests/games/ontour/board_oracle.py, the tests' oracle on full maps) is the textbook
+one: a circuit through a dummy node (``AddCircuit``; a space off the route takes a
+self-loop) over the map's links in both directions and, on Paris, a ride arc from every
+dock to every other (at most one ride at each dock, as the rules say); a value per space
+on the route (a number's own, a star's free in 0-99) that never decreases along an arc;
+maximise spaces + circled spaces + ride points. One worker, like the route solver's one
+thread. CP-SAT's time is the process's CPU time during its solve (the Python model build
+left out, in its favour); the route solver's is the process's CPU time, as in bench_score.py.
+Every board must get the same score from both, proven optimal by both; the last column
+counts the boards where that holds.
 """
 
 from __future__ import annotations
@@ -25,69 +26,15 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games" / "ontour"))
 
 from bench_score import KINDS  # noqa: E402
+from board_oracle import cp_sat_route  # noqa: E402
 
 from sheetgen.games.ontour.score import best_route  # noqa: E402
 from sheetgen.maps import find_map  # noqa: E402
-from sheetgen.model import Board, CellKind, Map, ride_points  # noqa: E402
-
-TIME_LIMIT = 60.0
-"""Seconds CP-SAT may take per board before it counts as unproven."""
-
-
-def cp_sat_route(game_map: Map, board: Board) -> tuple[int, bool, float]:
-    """The best route's score by CP-SAT: (score, proven optimal, solve seconds)."""
-    from ortools.sat.python import cp_model
-
-    m = cp_model.CpModel()
-    ids = [s for s in game_map.space_ids if board.cells[s].kind is not CellKind.CROSS]
-    node = {s: i + 1 for i, s in enumerate(ids)}
-    value: dict[str, Any] = {}
-    on: dict[str, Any] = {}
-    arcs: list[tuple[int, int, Any]] = []
-    points: list[Any] = []
-    for s in ids:
-        cell = board.cells[s]
-        low, high = (cell.value, cell.value) if cell.value is not None else (0, 99)
-        value[s] = m.NewIntVar(low, high, f"v_{s}")
-        on[s] = m.NewBoolVar(f"on_{s}")
-        arcs += [(node[s], node[s], ~on[s]), (0, node[s], m.NewBoolVar(f"start_{s}")),
-                 (node[s], 0, m.NewBoolVar(f"end_{s}"))]
-        points.append(on[s] * (2 if cell.circled else 1))
-
-    def arc(a: str, b: str) -> Any:
-        lit = m.NewBoolVar(f"arc_{a}_{b}")
-        arcs.append((node[a], node[b], lit))
-        m.Add(value[a] <= value[b]).OnlyEnforceIf(lit)
-        return lit
-
-    for a, b in game_map.edges:
-        if a in node and b in node:
-            arc(a, b)
-            arc(b, a)
-    rides_at: dict[str, list[Any]] = {}
-    docks = [d for d in game_map.docks if d.space in node]
-    for d1 in docks:
-        for d2 in docks:
-            if d1.space != d2.space:
-                ride = arc(d1.space, d2.space)
-                points.append(ride * ride_points(d1.letter, d2.letter))
-                rides_at.setdefault(d1.space, []).append(ride)
-                rides_at.setdefault(d2.space, []).append(ride)
-    for rides in rides_at.values():  # a dock reached by boat is left on foot
-        m.Add(sum(rides) <= 1)
-    m.AddCircuit(arcs)
-    m.Add(sum(on.values()) >= 1)
-    m.Maximize(sum(points))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = TIME_LIMIT
-    status = solver.Solve(m)
-    return int(solver.ObjectiveValue()), status == cp_model.OPTIMAL, solver.WallTime()
 
 
 def main(argv: list[str] | None = None) -> int:

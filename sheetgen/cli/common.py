@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -549,6 +550,30 @@ class _LateBar:
         self.start = time.monotonic()
         self.bar: Any = None
         self.shown = _terminal()
+        self.item_start = self.start
+        self.note = ""
+        self.noted = False
+        self.ticker: threading.Thread | None = None
+
+    def working(self, text: str) -> None:
+        """What the current item's work is doing. On a terminal, once one item has taken
+        ``after_s`` seconds, a line on stderr says so (the item, what it does, its
+        seconds so far), again every second until the item is done."""
+        self.note = text
+        if self.shown and self.ticker is None:
+            self.ticker = threading.Thread(target=self._tick, daemon=True)
+            self.ticker.start()
+
+    def _tick(self) -> None:
+        while self.done < self.total:
+            time.sleep(0.25)
+            note = self.note
+            seconds = time.monotonic() - self.item_start
+            if note and seconds >= self.after_s:
+                sys.stderr.write(f"\r\x1b[K{self.label} {note} ({seconds:.0f} s)")
+                sys.stderr.flush()
+                self.noted = True
+                time.sleep(0.75)
 
     def grow(self, more: int) -> None:
         """``more`` items join the job (pages known once their parts are drawn)."""
@@ -558,6 +583,13 @@ class _LateBar:
 
     def __call__(self, step: str = "") -> None:
         self.done += 1
+        self.item_start = time.monotonic()
+        if self.note:
+            self.note = ""
+            if self.noted:
+                self.noted = False
+                sys.stderr.write("\r\x1b[K")
+                sys.stderr.flush()
         if self.bar is None and self.shown and time.monotonic() - self.start >= self.after_s:
             self.bar = click.progressbar(length=self.total, label=self.label,
                                          file=sys.stderr)
@@ -573,8 +605,9 @@ class _LateBar:
 
 def progress_callback(total: int, label: str,
                       after_s: float | None = None) -> _LateBar:
-    """A callback to call once per finished item of ``total``: see ``_LateBar``
-    (``after_s`` defaults to ``PROGRESS_AFTER_S``)."""
+    """A callback to call once per finished item of ``total`` (and its ``working`` with
+    what a long item does): see ``_LateBar`` (``after_s`` defaults to
+    ``PROGRESS_AFTER_S``)."""
     return _LateBar(total, label, PROGRESS_AFTER_S if after_s is None else after_s)
 
 

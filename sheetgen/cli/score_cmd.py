@@ -39,7 +39,6 @@ from sheetgen.cli.common import (
 from sheetgen.cli.script_cmd import IllegalBoards
 from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.games import GameError
-from sheetgen.output import scored_name, scored_pdf
 from sheetgen.templates import Paper
 
 DEFAULT_PLAYERS = 4
@@ -150,10 +149,10 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     for board_csv in board_csvs:
         require_file(board_csv)
     first = board_csvs[0]
-    name = scored_name(board_csvs)
-    default = scored_pdf(board_csvs, paper.id)  # the name the kits' how-to prints
+    name = first.stem if len(board_csvs) == 1 else (
+        f"{first.stem}-and-{len(board_csvs) - 1}-more")
     with outputs(inputs=board_csvs) as out:
-        path = (out.target(target, default.stem, fmt, folder=default.parent,
+        path = (out.target(target, f"{name}-scored-{paper.id}", fmt, folder=first.parent,
                            what="the annotated boards") if want_pdf else None)
         pad_path = None
         if with_pad:
@@ -166,9 +165,9 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
             raise UserError(f"{len(boards)} players; the annotated PDF draws at most "
                             f"{MAX_SCORED_PLAYERS} (a page each): score them with --json, "
                             "or split the file")
+        bar = progress_callback(len(boards), "Scoring")
         with game_errors():
-            result = game.score(game_map, boards,
-                                progress=progress_callback(len(boards), "Scoring"))
+            result = game.score(game_map, boards, progress=bar, working=bar.working)
         data = with_schema(game.score_json(result))
         lines = game.standings_text(result)
         illegal = 0

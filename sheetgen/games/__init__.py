@@ -231,9 +231,11 @@ class Game:
         raise self._lacks("scoring CSV")
 
     def score(self, game_map: Map, boards: Sequence[Board],
-              progress: Progress = lambda step: None) -> Any:
+              progress: Progress = lambda step: None,
+              working: Progress | None = None) -> Any:
         """Every board's exact score and the winners (the game's own result type);
-        ``progress`` is told each player's name once their board is scored."""
+        ``progress`` is told each player's name once their board is scored, and
+        ``working`` (if given) now and then what a long board's scorer is doing."""
         raise self._lacks("scorer")
 
     def score_json(self, result: Any) -> dict[str, Any]:

@@ -186,3 +186,23 @@ def test_progress_bar_only_on_a_terminal_and_only_for_long_runs(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert ("Scoring" in captured.err) is shown
+
+
+@pytest.mark.parametrize(("tty", "after_s", "shown"), [
+    (False, 0.0, False), (True, 0.0, True), (True, 3600.0, False)])
+def test_a_long_item_says_what_it_does_only_on_a_terminal(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tty: bool, after_s: float, shown: bool) -> None:
+    # A board whose scoring runs long: its line names the player and what the solver
+    # does, and is cleared when the board is done.
+    from sheetgen.cli.common import progress_callback
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+    bar = progress_callback(1, "Scoring", after_s=after_s)
+    bar.working("Alice: proving the best route")
+    time.sleep(0.6)
+    bar("Alice")
+    err = capsys.readouterr().err
+    assert ("Alice: proving the best route" in err) is shown
+    if shown:
+        assert err.endswith("\r\x1b[K") or "\r\x1b[K" in err

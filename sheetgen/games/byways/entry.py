@@ -215,7 +215,8 @@ class Byways(Game):
         return Verdict(board.player, not result.problem, result.problem)
 
     def score(self, game_map: Map, boards: Sequence[Board],
-              progress: Progress = lambda step: None) -> RaceStandings:
+              progress: Progress = lambda step: None,
+              working: Progress | None = None) -> RaceStandings:
         from sheetgen.games.byways.drivelog import DriveLog, standings
         from sheetgen.games.byways.driver import par_race
         from sheetgen.games.byways.race import find_course

@@ -68,7 +68,8 @@ class DiceTrip(Game):
                                       finished=finished).boards)
 
     def score(self, game_map: Map, boards: Sequence[Board],
-              progress: Progress = lambda step: None) -> TripStandings:
+              progress: Progress = lambda step: None,
+              working: Progress | None = None) -> TripStandings:
         from sheetgen.games.dicetrip.score import trip_standings
 
         result = trip_standings(game_map, boards)

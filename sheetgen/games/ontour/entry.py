@@ -66,12 +66,15 @@ class OnTour(Game):
         return parse_boards(text, source, game_map.id, notes=notes)[1]
 
     def score(self, game_map: Map, boards: Sequence[Board],
-              progress: Progress = lambda step: None) -> Standings:
+              progress: Progress = lambda step: None,
+              working: Progress | None = None) -> Standings:
         from sheetgen.games.ontour.score import standings
 
         players: list[PlayerScore] = []
         for board in boards:
-            players.extend(standings(game_map, [board]).players)
+            note = None if working is None else (
+                lambda text, who=board.player: working(f"{who}: {text}"))
+            players.extend(standings(game_map, [board], progress=note).players)
             progress(board.player)
         return _standings(game_map.id, players)
 

@@ -8,7 +8,7 @@ as ``jumps``, so a later map type adds them without touching the search.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sheetgen.games.ontour.route import Jump, RouteGraph, Solution, solve
@@ -124,19 +124,21 @@ def result_from(solution: Solution, graph: RouteGraph,
 
 def best_route(game_map: Map, board: Board, max_states: int | None = None,
                jumps: Mapping[SpaceId, Sequence[tuple[SpaceId, int]]] | None = None,
-               ) -> RouteResult:
+               progress: Callable[[str], None] | None = None) -> RouteResult:
     """The best route of ``board`` on ``game_map`` (exact unless ``max_states`` ran out).
-    On a map with docks the boat rides are moves too, unless ``jumps`` says otherwise."""
+    On a map with docks the boat rides are moves too, unless ``jumps`` says otherwise.
+    ``progress`` is told now and then what the solver does on a board that takes long."""
     if jumps is None and game_map.docks:
         jumps = dock_jumps(game_map)
     graph, ids = route_graph(game_map, board, jumps)
-    return result_from(solve(graph, max_states), graph, ids)
+    return result_from(solve(graph, max_states, progress=progress), graph, ids)
 
 
-def standings(game_map: Map, boards: Sequence[Board],
-              max_states: int | None = None) -> Standings:
+def standings(game_map: Map, boards: Sequence[Board], max_states: int | None = None,
+              progress: Callable[[str], None] | None = None) -> Standings:
     """Every board's best route, and the winner(s)."""
-    players = tuple(PlayerScore(b.player, best_route(game_map, b, max_states),
+    players = tuple(PlayerScore(b.player, best_route(game_map, b, max_states,
+                                                     progress=progress),
                                 b.circled_count) for b in boards)
     winners: tuple[str, ...] = ()
     if players:

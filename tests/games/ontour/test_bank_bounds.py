@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from route_oracle import best_total
 from test_route_search import check_solution
 
-from sheetgen.games.ontour.route import Jump, RouteGraph, _Search, solve
+from sheetgen.games.ontour.route import Jump, RouteGraph, solve
+from sheetgen.games.ontour.route.search import _Search
 
 
 @st.composite
@@ -103,6 +104,19 @@ def test_bank_bound_is_never_below_the_best_continuation(graph: RouteGraph,
     check_bound_at_a_random_state(graph, data, _Search(graph, None))
 
 
+@settings(max_examples=400, deadline=None)
+@given(graph=two_bank_graphs(), data=st.data())
+def test_bank_bound_with_every_part_on_small_components(graph: RouteGraph,
+                                                         data: st.DataObject) -> None:
+    # The bounds kept for components of nine nodes and more (the stars counted once
+    # across a rise, the rides counted once) on every component, so that these small
+    # graphs reach them: the stars of a piece the run cannot walk to before the rise
+    # are still the continuation's to enter (Paris seed 3, long runs, board 35).
+    search = _Search(graph, None)
+    search.block_threshold = 1
+    check_bound_at_a_random_state(graph, data, search)
+
+
 @settings(max_examples=100, deadline=None)
 @given(two_bank_graphs())
 def test_two_bank_graphs_match_brute_force(graph: RouteGraph) -> None:
@@ -130,3 +144,26 @@ def test_only_one_piece_with_a_single_dock_counts() -> None:
     # At 0: walk to 1 and stop (1), or ride to one single-dock piece (3 + 2 clubs).
     bound = search.upper_bound(0, 0, 0b1, None, -1, False)
     assert bound == best_continuation(graph, 0, 0, 0b1, False) == 5
+
+
+def test_a_star_after_the_rise_still_counts() -> None:
+    """Five docks 0-4 with rides between all of them, 0 and 3 linked on foot; 3 holds 4,
+    8 holds 3 and the rest are stars. From the star 1 (at value 3) the best route rides
+    to 3 (3 points of ride, 1 club), walks to the star 0 and rides to 4 (3 + 1): 9. The
+    star 0 cannot be walked to before the rise to 3, yet the route enters it after:
+    the bound of that rise counts it once (it was left out, and the bound was 8)."""
+    rides = {(0, 1): 1, (0, 2): 1, (0, 3): 2, (0, 4): 3, (1, 2): 2, (1, 3): 3, (1, 4): 4,
+             (2, 3): 1, (2, 4): 2, (3, 4): 1}
+    jumps: list[list[Jump]] = [[] for _ in range(9)]
+    for (a, b), bonus in rides.items():
+        jumps[a].append(Jump(b, bonus))
+        jumps[b].append(Jump(a, bonus))
+    nbrs = ((3,), (), (), (0,), (), (), (), (), ())
+    graph = RouteGraph((None, None, None, 4, None, None, None, None, 3), (1,) * 9, nbrs,
+                       tuple(tuple(j) for j in jumps))
+    exact = best_continuation(graph, 1, 3, 0b10, False)
+    assert exact == 9
+    search = _Search(graph, None)
+    search.block_threshold = 1  # the bound of large components, on this small one
+    assert search.upper_bound(1, 3, 0b10, None, 0, False) >= exact
+    assert search.best(1, 3, 0b10, False, -1) == exact

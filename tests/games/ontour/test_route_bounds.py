@@ -15,7 +15,8 @@ from test_bank_bounds import best_continuation, check_bound_at_a_random_state, t
 from test_route_search import check_solution
 
 import sheetgen.games.ontour.route as route
-from sheetgen.games.ontour.route import Jump, RouteGraph, solve
+from sheetgen.games.ontour.route import Jump, RouteGraph, runs, solve
+from sheetgen.games.ontour.route import search as searching
 
 
 def _links(draw: st.DrawFn, n: int, most: int) -> tuple[tuple[int, ...], ...]:
@@ -81,13 +82,13 @@ def test_long_runs_with_stars_match_brute_force(graph: RouteGraph) -> None:
 def test_tiny_allowances_per_start_still_exact(graph: RouteGraph) -> None:
     # Starts whose search outgrows its allowance wait for a later pass; with allowances
     # of one and three states nearly every start waits at least once.
-    original = route._ALLOWANCES, route._FLAT_ALLOWANCES
-    route._ALLOWANCES = route._FLAT_ALLOWANCES = (1, 3, None)
+    original = searching._ALLOWANCES, searching._FLAT_ALLOWANCES
+    searching._ALLOWANCES = searching._FLAT_ALLOWANCES = (1, 3, None)
     try:
         solution = solve(graph)
         again = solve(graph)
     finally:
-        route._ALLOWANCES, route._FLAT_ALLOWANCES = original
+        searching._ALLOWANCES, searching._FLAT_ALLOWANCES = original
     assert solution.proven_optimal
     assert solution.total == best_total(graph)
     assert check_solution(graph, solution) == solution.total
@@ -126,7 +127,7 @@ def test_ride_bound_is_the_best_matching(ends_count: int, data: st.DataObject) -
     for i in range(n):
         jumps[i].append(Jump((i + 1) % n, 0))
     graph = RouteGraph((None,) * n, (1,) * n, ((),) * n, tuple(tuple(j) for j in jumps))
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     pairs = search.ride_weight
     ends = data.draw(st.integers(0, (1 << n) - 1))
     exact = max(_matchings(pairs, ends))
@@ -168,7 +169,7 @@ def test_block_bound_never_below_a_path(graph: RouteGraph, data: st.DataObject) 
     n = len(graph.values)
     root = data.draw(st.integers(0, n - 1))
     reach = data.draw(st.integers(0, (1 << n) - 1)) & ~(1 << root)
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     segment, chain = search._block_chains(root, reach)
     numbers = [0 if v is None else w for v, w in zip(graph.values, graph.weights,
                                                        strict=True)]
@@ -183,17 +184,17 @@ def test_block_bound_never_below_a_path(graph: RouteGraph, data: st.DataObject) 
 @given(st.one_of(run_graphs(), block_graphs()))
 def test_block_bound_everywhere_still_exact(graph: RouteGraph) -> None:
     # With the block-cut bound used on every component, however small.
-    original = route._Search.__init__
+    original = searching._Search.__init__
 
-    def init(self: route._Search, *args: object, **kwargs: object) -> None:
+    def init(self: searching._Search, *args: object, **kwargs: object) -> None:
         original(self, *args, **kwargs)  # type: ignore[arg-type]
         self.block_threshold = 1
 
-    route._Search.__init__ = init  # type: ignore[method-assign]
+    searching._Search.__init__ = init  # type: ignore[method-assign, assignment]
     try:
         solution = solve(graph)
     finally:
-        route._Search.__init__ = original  # type: ignore[method-assign]
+        searching._Search.__init__ = original  # type: ignore[method-assign]
     assert solution.proven_optimal
     assert solution.total == best_total(graph)
     assert check_solution(graph, solution) == solution.total
@@ -205,7 +206,7 @@ def test_widened_greedy_routes_stay_legal(graph: RouteGraph, data: st.DataObject
     # The floor routes: a greedy route (walks first, or the dearest ride first) made
     # longer by nodes put between its neighbours (or in front) is still a legal route,
     # keeps every ride of the greedy one, is no lighter, and is never above the true best.
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     start = data.draw(st.integers(0, len(graph.values) - 1))
     value = graph.values[start]
     c = search.distinct[0] if value is None else value
@@ -226,7 +227,7 @@ def test_a_greedy_route_can_take_the_dearest_ride_first() -> None:
     # to 3 at once, where a walk goes on (3-4).
     graph = RouteGraph((None,) * 5, (1,) * 5, ((1,), (0, 2), (1,), (4,), (3,)),
                        ((Jump(3, 5),), (), (), (Jump(0, 5),), ()))
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     walked = search.dive(0, search.distinct[0], False)
     ridden = search.dive(0, search.distinct[0], False, rides_first=True)
     assert [s.node for s in walked[1]] == [1, 2]
@@ -259,7 +260,7 @@ def star_run_graphs(draw: st.DrawFn) -> RouteGraph:
 def test_star_split_bound_is_never_below_the_best_continuation(graph: RouteGraph,
                                                                data: st.DataObject) -> None:
     # With the block-cut bound (and so the split by spent stars) on every component.
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     search.block_threshold = 1
     check_bound_at_a_random_state(graph, data, search, steps=4)
 
@@ -272,7 +273,7 @@ def test_a_star_spent_in_the_run_is_not_counted_again_after_the_rise() -> None:
                        ((2,), (4,), (0, 3), (2,), (1,)), tuple(() for _ in range(5)))
     exact = best_continuation(graph, 0, 5, 1, False)
     assert exact == 2
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     search.block_threshold = 1
     assert search.upper_bound(0, 5, 1) == exact
 
@@ -283,17 +284,17 @@ def test_one_search_per_run_still_exact(graph: RouteGraph) -> None:
     # With every run, however small, solved at once (``run_best``: its best route
     # walked backwards from where it rises, on foot or by a ride), and a tiny allowance
     # now and then (when it runs out, the starts are searched one by one).
-    original = (route._RUN_NODES, route._RUN_ALLOWANCE, route._RUN_ALLOWANCE_RIDES,
-                route._ALLOWANCES)
-    route._RUN_NODES = 1
-    route._ALLOWANCES = (1, None)  # so that most starts reach the pass that asks
+    original = (runs._RUN_NODES, runs._RUN_ALLOWANCE, runs._RUN_ALLOWANCE_RIDES,
+                searching._ALLOWANCES)
+    runs._RUN_NODES = 1
+    searching._ALLOWANCES = (1, None)  # so that most starts reach the pass that asks
     try:
         solution = solve(graph)
-        route._RUN_ALLOWANCE = route._RUN_ALLOWANCE_RIDES = 3
+        runs._RUN_ALLOWANCE = runs._RUN_ALLOWANCE_RIDES = 3
         tight = solve(graph)
     finally:
-        (route._RUN_NODES, route._RUN_ALLOWANCE, route._RUN_ALLOWANCE_RIDES,
-         route._ALLOWANCES) = original
+        (runs._RUN_NODES, runs._RUN_ALLOWANCE, runs._RUN_ALLOWANCE_RIDES,
+         searching._ALLOWANCES) = original
     best = best_total(graph)
     assert solution.proven_optimal and tight.proven_optimal
     assert solution.total == tight.total == best
@@ -308,15 +309,15 @@ def test_one_bound_per_run_skips_the_other_starts() -> None:
     graph = RouteGraph((5, 5, None, 5, 8, 7), (1,) * 6,
                        ((1, 2, 3), (0, 2), (0, 1, 3, 4), (0, 2, 5), (2,), (3,)),
                        tuple(() for _ in range(6)))
-    original = route._RUN_NODES, route._ALLOWANCES
+    original = runs._RUN_NODES, searching._ALLOWANCES
     try:
-        route._ALLOWANCES = (1, None)  # the run is solved in the second pass
-        route._RUN_NODES = 1
+        searching._ALLOWANCES = (1, None)  # the run is solved in the second pass
+        runs._RUN_NODES = 1
         with_bound = solve(graph)
-        route._RUN_NODES = 100
+        runs._RUN_NODES = 100
         without = solve(graph)
     finally:
-        route._RUN_NODES, route._ALLOWANCES = original
+        runs._RUN_NODES, searching._ALLOWANCES = original
     assert with_bound.total == without.total == best_total(graph) == 5
     assert with_bound.states < without.states
 
@@ -327,13 +328,13 @@ def test_a_run_rises_by_a_ride_from_the_end_of_its_path() -> None:
     # longest path from 0, walked backwards), rides to 3 and walks on to 4: 8 points.
     graph = RouteGraph((5, 5, 5, 8, 9), (1,) * 5, ((1,), (0, 2), (1,), (4,), (3,)),
                        ((Jump(3, 3),), (), (), (Jump(0, 3),), ()))
-    original = route._RUN_NODES
+    original = runs._RUN_NODES
     try:
-        route._RUN_NODES = 1
-        search = route._Search(graph, None)
+        runs._RUN_NODES = 1
+        search = searching._Search(graph, None)
         value, found = search.run_best(1, 5, 0)
     finally:
-        route._RUN_NODES = original
+        runs._RUN_NODES = original
     assert found is not None
     assert value == best_total(graph) == 8
     assert [step.node for step in found] == [2, 1, 0, 3, 4]
@@ -346,7 +347,7 @@ def test_no_run_is_solved_at_once_where_rides_go_one_way() -> None:
     # cannot: such boards search every start.
     graph = RouteGraph((5, 5, 5, 8), (1,) * 4, ((1,), (0, 2), (1,), ()),
                        ((Jump(3, 3),), (), (), ()))
-    assert not route._Search(graph, None).reversible
+    assert not searching._Search(graph, None).reversible
     assert solve(graph).total == best_total(graph) == 7
 
 
@@ -356,13 +357,13 @@ def test_the_run_search_counts_a_route_that_never_leaves_the_run() -> None:
     # routes, or the 7s are skipped once the 5's route (5 * 7, 4 points) is found.
     graph = RouteGraph((7, None, 7, 5), (2, 1, 2, 1), ((1,), (0, 2, 3), (1,), (1,)),
                        tuple(() for _ in range(4)))
-    original = route._RUN_NODES, route._ALLOWANCES
+    original = runs._RUN_NODES, searching._ALLOWANCES
     try:
-        route._RUN_NODES = 1
-        route._ALLOWANCES = (1, None)  # the runs are solved in the second pass
+        runs._RUN_NODES = 1
+        searching._ALLOWANCES = (1, None)  # the runs are solved in the second pass
         solution = solve(graph)
     finally:
-        route._RUN_NODES, route._ALLOWANCES = original
+        runs._RUN_NODES, searching._ALLOWANCES = original
     assert solution.total == best_total(graph) == 5
 
 
@@ -395,7 +396,7 @@ def test_rises_with_other_stars_spent_keep_their_answers(graph: RouteGraph,
     if not graph.jumps:  # the brute force reads a jump list per node
         graph = RouteGraph(graph.values, graph.weights, graph.neighbours,
                            ((),) * len(graph.values))
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     y = data.draw(st.sampled_from(numbers))
     value = graph.values[y]
     assert value is not None
@@ -424,14 +425,14 @@ def test_rises_bounded_by_other_spent_stars_on_a_fork() -> None:
         assert graph.weights[y] + best_continuation(graph, y, 5, spent | 1 << y,
                                                     False) == expected
     # A known answer for a set that is neither a subset nor a superset says nothing.
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     assert [search.rise(y, spent, -1) for spent in (0, 1 << s1, 1 << s2)] == [5, 5, 4]
     # A superset's exact answer is a floor, a subset's a ceiling.
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     asked = (0, 1 << s2 | 1 << s5, 1 << s2)
     assert [search.rise(y, spent, -1) for spent in asked] == [5, 4, 4]
     # Equal, they are the answer: no search.
-    search = route._Search(graph, None)
+    search = searching._Search(graph, None)
     assert [search.rise(y, spent, -1) for spent in (0, 1 << s1 | 1 << s6)] == [5, 5]
     states = search.states
     assert search.rise(y, 1 << s1, -1) == 5
