@@ -99,4 +99,5 @@ def test_unknown_deck_is_a_one_line_error() -> None:
     result = CliRunner().invoke(main, ["cards", "byways", "--deck", "green"])
     assert result.exit_code == 1 and "--deck: unknown deck 'green'" in result.output
     result = CliRunner().invoke(main, ["cards", "usa", "--deck", "red"])
-    assert result.exit_code == 1 and "one deck" in result.output
+    # an option the game cannot honour: a usage error, as for every command
+    assert result.exit_code == 2 and "has one deck; leave out --deck" in result.output

@@ -93,7 +93,9 @@ def test_score_json_and_scored_page_show_the_rides(tmp_path: Path) -> None:
                                      if s in cells else Cell.cross() for s, v in
                                      ((s, cells.get(s, "x")) for s in paris.space_ids)})]
     parts = game.scored_parts(paris, paper("a4"), boards, game.score(paris, boards))
-    root = ET.fromstring(parts[0].pages[0])
+    # the standings come first, then a page per player
+    ann_page = next(p for p in parts if p.title.startswith("Ann"))
+    root = ET.fromstring(ann_page.pages[0])
     rides = [el.get("id") for el in root.iter(SVG + "g") if el.get("class") == "boat-ride"]
     assert rides == ["ride-H-B", "ride-C-I"]
     texts = ["".join(t.itertext()) for t in root.iter(SVG + "text")]
