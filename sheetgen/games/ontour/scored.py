@@ -14,7 +14,7 @@ rings, badges and text. The PDF stores each shared layer once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import atan2, cos, hypot, pi, sin
 from typing import Any
@@ -190,6 +190,17 @@ def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
     return out
 
 
+def route_rings(dwg: svgwrite.Drawing, route: Sequence[str],
+                centres: Sequence[tuple[float, float]], radius: float, style: Style) -> Group:
+    """A highlight ring around each circle of the route (``id`` route-ring-SPACE)."""
+    rings = dwg.g(class_="route-rings", fill="none", stroke=style.ink["highlight"],
+                  stroke_width=RING_WIDTH)
+    for sid, (cx, cy) in zip(route, centres, strict=True):
+        rings.add(dwg.circle((round(cx, 2), round(cy, 2)), radius + RING_WIDTH / 2,
+                             id=f"route-ring-{sid}"))
+    return rings
+
+
 def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
                     origin: tuple[float, float], style: Style,
                     labels: Mapping[str, str] | None = None) -> Group:
@@ -199,12 +210,7 @@ def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[s
     radius = geometry.circle_diameter / 2
     centres = _centres(geometry, route, origin)
     group = dwg.g(class_="route")
-    rings = dwg.g(class_="route-rings", fill="none", stroke=style.ink["highlight"],
-                  stroke_width=RING_WIDTH)
-    for sid, (cx, cy) in zip(route, centres, strict=True):
-        rings.add(dwg.circle((round(cx, 2), round(cy, 2)), radius + RING_WIDTH / 2,
-                             id=f"route-ring-{sid}"))
-    group.add(rings)
+    group.add(route_rings(dwg, route, centres, radius, style))
     badges = dwg.g(class_="route-badges")
     for i, spot in enumerate(badge_spots(geometry, route, labels or {})):
         if spot is not None:

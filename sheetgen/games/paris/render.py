@@ -464,7 +464,13 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     """The route: highlight rings and numbered badges as on every scored board, walking
     steps as arrows, and each boat ride as a dashed line along the Seine with its points."""
     from sheetgen.games.ontour.scored import BADGE_R as STEP_R
-    from sheetgen.games.ontour.scored import RING_WIDTH, _arrow, _badge_at, step_badge
+    from sheetgen.games.ontour.scored import (
+        RING_WIDTH,
+        _arrow,
+        _badge_at,
+        route_rings,
+        step_badge,
+    )
 
     dx, dy = origin
     radius = geometry.circle_diameter / 2
@@ -475,12 +481,7 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     letter = {d.space: d.letter for d in game_map.docks}
     river = [(x + dx, y + dy) for _, pts in lines_of(geometry, "river") for x, y in pts]
     group = dwg.g(class_="route")
-    rings = dwg.g(class_="route-rings", fill="none", stroke=style.ink["highlight"],
-                  stroke_width=RING_WIDTH)
-    for sid, (cx, cy) in zip(route, centres, strict=True):
-        rings.add(dwg.circle((round(cx, 2), round(cy, 2)), radius + RING_WIDTH / 2,
-                             id=f"route-ring-{sid}"))
-    group.add(rings)
+    group.add(route_rings(dwg, route, centres, radius, style))
     steps = dwg.g(class_="route-arrows")
     for i in range(1, len(route)):
         a, b = centres[i - 1], centres[i]
