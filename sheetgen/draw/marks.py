@@ -11,14 +11,17 @@ from sheetgen.draw.qr import seed_code
 
 MARK_INSET = 6.0
 """Registration marks: distance of each mark's outer edge from the paper edge, mm (home
-printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm)."""
+printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm). Sheets
+of layout 1 had them at 5 mm."""
 MARK_SIZE = 4.0
 """Side of a registration mark (a filled square), mm."""
 QR_MODULE = 0.8
-"""Side of one module of the sheet's code, mm (a phone reads it from a tilted, slightly
-blurred photo)."""
+"""Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
+slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
 SHEET_LAYOUT = 2
-"""The layout these marks and this code belong to (as On Tour's sheets of layout 2)."""
+"""The sheet layout these marks and this code belong to, carried in the sheet's code: a
+reader finds the registration marks where this layout puts them. Layout 1 (marks 5 mm
+from the edge, 0.5 mm modules) carried no number."""
 
 
 def sheet_code(map_id: str, paper_id: str, seed: int | None, number: int) -> str:
@@ -32,7 +35,7 @@ def sheet_code(map_id: str, paper_id: str, seed: int | None, number: int) -> str
 
 def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:
     """Four filled squares, one per corner, ``MARK_INSET`` mm from both paper edges."""
-    group = dwg.g(class_="registration-marks", fill="#000000")
+    group = dwg.g(class_="registration-marks", fill="#000000", id="registration-marks")
     far_x, far_y = page_w - MARK_INSET - MARK_SIZE, page_h - MARK_INSET - MARK_SIZE
     for x, y in ((MARK_INSET, MARK_INSET), (far_x, MARK_INSET), (MARK_INSET, far_y),
                  (far_x, far_y)):

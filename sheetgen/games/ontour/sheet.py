@@ -24,6 +24,11 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
+from sheetgen.draw.marks import (
+    QR_MODULE,
+    add_registration_marks,
+)
+from sheetgen.draw.marks import sheet_code as marks_code
 from sheetgen.draw.page import new_page, star_points
 from sheetgen.draw.patterns import pattern_fill
 from sheetgen.draw.pdf import Layers
@@ -51,24 +56,11 @@ HEADER = 12.0
 """Height of the header band (title, name line, seed and date), mm."""
 FOOTER = 24.0
 """Height of the band below a wide map (key, score, tie-break, turns, code), mm."""
-MARK_INSET = 6.0
-"""Registration marks: distance of each mark's outer edge from the paper edge, mm (home
-printers do not print the outer 3-5 mm; nothing on a page comes nearer than 6 mm). Sheets
-of layout 1 had them at 5 mm."""
-MARK_SIZE = 4.0
-"""Side of a registration mark (a filled square), mm."""
 SIDE_MIN = 48.0
 """A map leaving at least this much width beside it gets a side column (Europe); a wider
 map gets the band below it (USA)."""
 RULES_PT = 7.0
 """Type of the rules printed on a sheet, points."""
-QR_MODULE = 0.8
-"""Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
-slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
-SHEET_LAYOUT = 2
-"""The sheet layout this code draws, carried in the sheet's code (``sheet_code``): a
-reader finds the registration marks where this layout puts them. Layout 1 (marks 5 mm
-from the edge, 0.5 mm modules) carried no number."""
 
 
 @dataclass(frozen=True)
@@ -595,32 +587,17 @@ def furniture_box(page_w: float, page_h: float,
 
 
 def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
-    """What the sheet's QR code carries: ``sheetgen:sheet:v<layout>:<map>:<paper>:<seed>:<n>``
-    (``v2`` today, :data:`SHEET_LAYOUT`), so a photo of a filled sheet can be matched to its
-    layout, map, paper and game later. A sheet printed without a seed (a blank sheet, every
-    sheet of a kit) carries ``-`` as its seed; a seed of more than 24 digits is carried as
-    ``#`` and a hash (``draw.qr.seed_code``). Sheets of layout 1 carry no layout field:
+    """What the sheet's QR code carries (``draw.marks.sheet_code``):
+    ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``, seed ``-`` on a sheet printed without
+    one (a blank sheet, every sheet of a kit). Sheets of layout 1 carried no layout field:
     ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
-    seed = "-" if options.seed is None else seed_code(options.seed)
-    return (f"sheetgen:sheet:v{SHEET_LAYOUT}:{game_map.id}:{paper.id}:{seed}:"
-            f"{options.sheet_number}")
+    return marks_code(game_map.id, paper.id, options.seed, options.sheet_number)
 
 
 def turn_count(game_map: Map) -> int:
     """Boxes in the turn tracker: two numbers a turn after the four setup numbers, plus a
     few for star turns and the last turns."""
     return -(-(len(game_map.spaces) - 4) // 2) + 5
-
-
-def add_registration_marks(dwg: svgwrite.Drawing, page_w: float, page_h: float) -> Group:
-    """Four filled squares, one per corner, ``MARK_INSET`` mm from both paper edges."""
-    group = dwg.g(class_="registration-marks", fill="#000000", id="registration-marks")
-    far_x, far_y = page_w - MARK_INSET - MARK_SIZE, page_h - MARK_INSET - MARK_SIZE
-    for x, y in ((MARK_INSET, MARK_INSET), (far_x, MARK_INSET), (MARK_INSET, far_y),
-                 (far_x, far_y)):
-        group.add(dwg.rect((round(x, 2), round(y, 2)), (MARK_SIZE, MARK_SIZE),
-                           class_="registration-mark"))
-    return group
 
 
 def _box(dwg: svgwrite.Drawing, x: float, y: float, w: float, h: float, style: Style,
