@@ -158,4 +158,4 @@ def test_the_default_run_leaves_the_slow_tests_to_ci() -> None:
     assert addopts[addopts.index("-m") + 1] == "not slow"
     lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     readme_run = lines.index(readme_commands()[1])
-    assert ".venv/bin/pytest -m slow" in lines[readme_run + 1:]
+    assert ".venv/bin/pytest -m slow -n 0" in lines[readme_run + 1:]
