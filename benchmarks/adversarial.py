@@ -290,7 +290,9 @@ def climb(game_map: Map, board: Board, rng: random.Random, seconds: float,
 
 def peak_memory(path: Path, pure: bool = False) -> tuple[float, float]:
     """CPU seconds and peak memory (MB) of ``sheetgen score PATH --json`` in a process of
-    its own (``pure``: as without OR-Tools)."""
+    its own (``pure``: as without OR-Tools). The peak is the process's own high-water mark
+    (``VmHWM``, Linux): ``ru_maxrss`` of a child starts from its parent's peak at the fork,
+    so under a large parent (a test run) it would report the parent."""
     patch = ("from sheetgen.games.ontour.route import cpsat\n"
              "cpsat.available = lambda: False\n") if pure else ""
     code = ("import resource, sys, time\n"
@@ -301,8 +303,14 @@ def peak_memory(path: Path, pure: bool = False) -> tuple[float, float]:
             f"    main(['score', {str(path)!r}, '--json'])\n"
             "except SystemExit:\n"
             "    pass\n"
-            "usage = resource.getrusage(resource.RUSAGE_SELF)\n"
-            "print(time.process_time() - t, usage.ru_maxrss / 1024, file=sys.stderr)\n")
+            "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "try:\n"
+            "    with open('/proc/self/status') as status:\n"
+            "        peak = next(int(line.split()[1]) for line in status\n"
+            "                    if line.startswith('VmHWM:'))\n"
+            "except (OSError, StopIteration):\n"
+            "    pass\n"
+            "print(time.process_time() - t, peak / 1024, file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     seconds, mb = done.stderr.split()[-2:]

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from sheetgen.document import document_pdf
-from sheetgen.draw.pdf import Layers
+from sheetgen.draw.pdf import page_svg
 from sheetgen.games import game_of, resolve_map
 from sheetgen.templates import paper
 
@@ -25,7 +25,9 @@ KITS = [(game, paper_id) for game in ("usa", "europe", "paris", "germany", "bywa
 class Kit:
     name: str
     svgs: tuple[str, ...]
-    """Every drawn layer of every page, in order."""
+    """Every page as one SVG drawing, in order (a page of layers as ``page_svg`` nests
+    them, each placed and clipped as in the PDF: a tile of the byways board shows only
+    its window on the whole board)."""
     pdf: bytes
 
 
@@ -36,7 +38,7 @@ def kit(map_id: str, paper_id: str) -> Kit:
     svgs: list[str] = []
     for part in parts:
         for page in part.pages:
-            svgs.extend(page.svgs if isinstance(page, Layers) else (page,))
+            svgs.append(page_svg(page))
     return Kit(f"{map_id}-{paper_id}", tuple(svgs), document_pdf(parts, "kit"))
 
 

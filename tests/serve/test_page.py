@@ -196,7 +196,9 @@ def test_dice_trip_has_its_own_pad(playwright: Any, tmp_path: Path) -> None:
         assert page.locator('#pad-keys [data-key="circle"]').is_disabled()
         tap_keys(page, "3", "4", "ok")
         page.tap(f'#hit-layer [data-row="{coloured.id}"]')
-        assert page.locator('#pad-keys [data-key="circle"]').is_enabled()
+        # the pad is redrawn for the tapped city once the last entry's answer is in
+        expect(page.locator("#pad-space")).to_contain_text(coloured.name)
+        expect(page.locator('#pad-keys [data-key="circle"]')).to_be_enabled()
         tap_keys(page, "3", "4", "circle", "ok")  # 34 twice: the reader's message
         page.wait_for_selector("#pad-error:not([hidden])")
         assert "34 is written twice for Ann" in page.inner_text("#pad-error")
