@@ -233,9 +233,9 @@ def effort(game_map: Map, board: Board) -> Effort:
     finally:
         cpsat.solve_model = solve_model
     assert solution.proven_optimal
-    model = seen[0] if seen else None
-    branches = model.branches if model is not None else 0
-    model_time = model.deterministic_time if model is not None else 0.0
+    # The model's work in all its turns (the portfolio may call it more than once).
+    branches = sum(model.branches for model in seen if model is not None)
+    model_time = sum(model.deterministic_time for model in seen if model is not None)
     return Effort(solution.total, solution.method, solution.states, branches, model_time, ms)
 
 

@@ -36,11 +36,17 @@ Nearly every board is proven by the search in a few hundred states; boards built
 hard (stars where long runs of equal numbers hang together, docks that are stars) can
 keep its bounds far above the best route for minutes. ``solve`` therefore stops the
 search after ``SEARCH_LIMIT`` states and hands the board on with its best route: to the
-constraint model of ``cpsat`` (OR-Tools CP-SAT, started from that route); without
-OR-Tools, to the sweep of ``frontier`` (a dynamic programme over the map's frontier,
-whose cost depends on the map's shape, not on the bounds), its states bounded; and past
-that bound to the search again, its tables bounded. Each proves the best route; the
-search's route is kept where the others find no better one.
+constraint model of ``cpsat`` (OR-Tools CP-SAT, started from that route), and the two
+then take turns (``ALTERNATION``), each with a budget of work: the model a little, the
+search on from where it stopped, the model again with more, until one proves the best
+route (some boards the search proves in a few thousand states more, where the model
+takes seconds; on others the model is far quicker). Each starts from what the other
+found: the model from the search's best route and bound, the search from the model's
+route and bound (a route that reaches it is proven). Without OR-Tools, to the sweep of
+``frontier`` (a dynamic programme over the map's frontier, whose cost depends on the
+map's shape, not on the bounds), its states bounded; and past that bound to the search
+again, its tables bounded. Each proves the best route; the search's route is kept where
+the others find no better one.
 """
 
 from __future__ import annotations
@@ -49,7 +55,8 @@ import functools
 from collections.abc import Callable
 
 from sheetgen.games.ontour.route.graph import Jump, RouteGraph, Solution, Step, Value, route_total
-from sheetgen.games.ontour.route.search import _search_solve
+from sheetgen.games.ontour.route.search import _Resumable, _search_solve
+from sheetgen.games.ontour.route.tables import _UNBOUNDED as _NO_BOUND
 
 __all__ = ["MEMO_LIMIT", "PURE_LIMIT", "SEARCH_LIMIT", "SWEEP_WIDTH", "Jump", "RouteGraph",
            "Solution", "Step", "Value", "route_total", "solve"]
@@ -67,7 +74,9 @@ def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = 
     Without either, a portfolio, every step of it limited by work (states), never by the
     clock, so the same board always gets the same route: the search up to
     ``SEARCH_LIMIT`` states (nearly every board is proven well before), then the
-    constraint model of ``cpsat`` started from the search's best route. Without OR-Tools
+    constraint model of ``cpsat`` started from the search's best route and the search
+    again in turn, each on a budget of work (``ALTERNATION``, the last model without
+    one). Without OR-Tools
     (or when the model stops at its memory): the search up to ``PURE_LIMIT``, then on a
     graph without rides the sweep of ``frontier`` where it fits in ``SWEEP_WIDTH``
     states, and last the search without a limit, its tables bounded by ``MEMO_LIMIT``.
@@ -75,27 +84,25 @@ def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = 
     no better one."""
     if max_states is not None or limit is not None:
         return _search_solve(graph, max_states, limit)
-    best = _search_solve(graph, None, SEARCH_LIMIT)
+    search = _Resumable(graph)
+    best = search.run(SEARCH_LIMIT)
     if best.proven_optimal:
         return best
     from sheetgen.games.ontour.route import cpsat, frontier
 
     say = progress or (lambda text: None)
     if cpsat.available():
-        modelling = f"proving the best route with a constraint model (best so far {best.total}"
-        say(modelling + ")")
-        result = cpsat.solve_model(graph, best.steps,
-                                   functools.partial(_bound_note, say, modelling))
-        if result is not None:
-            if result.total > best.total:
-                return Solution(result.steps, result.total, True, best.states, "model")
-            return Solution(best.steps, best.total, True, best.states, "model")
+        proven = _alternate(graph, search, say)
+        if proven is not None:
+            return proven
+        best = search.solution()
         # The model stopped at its memory: the pure ways.
     if best.states < PURE_LIMIT:
         say(f"searching on (best so far {best.total})")
-        best = _search_solve(graph, None, PURE_LIMIT)
+        best = search.run(PURE_LIMIT)
         if best.proven_optimal:
             return best
+    del search  # (its tables: the ways below have bounds on memory of their own)
     if not any(graph.jumps):
         # (With rides the sweep keeps every dock on its frontier: slower than the search.)
         say(f"proving the best route by a sweep of the map (best so far {best.total})")
@@ -113,6 +120,41 @@ def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = 
         f"searching every route: {states:,} states"))
 
 
+def _alternate(graph: RouteGraph, search: _Resumable,
+               say: Callable[[str], None]) -> Solution | None:
+    """The search (stopped at ``SEARCH_LIMIT``) and the constraint model of ``cpsat`` in
+    turn, each with a budget of work (``ALTERNATION``), each starting from what the
+    other found: the model from the search's best route, its objective bounded by the
+    search's bound; the search on with its tables, the model's route if better, and the
+    model's bound as a ceiling (a route that reaches it is proven). The last model has
+    no budget and proves the best route; None when it stops at its memory."""
+    from sheetgen.games.ontour.route import cpsat
+
+    for work, states in ALTERNATION:
+        best = search.solution()
+        modelling = f"proving the best route with a constraint model (best so far {best.total}"
+        say(modelling + ")")
+        upper = search.bound()
+        result = cpsat.solve_model(graph, best.steps,
+                                   functools.partial(_bound_note, say, modelling), work,
+                                   None if upper >= _NO_BOUND else upper)
+        if result is None:
+            return None
+        if result.total > best.total:
+            search.best_total, search.best_steps = result.total, result.steps
+        if result.proven:
+            return Solution(search.best_steps, search.best_total, True, search.states,
+                            "model")
+        if states is None:
+            continue
+        ceiling = _NO_BOUND if result.bound is None else result.bound
+        say(f"searching on for the best route (best so far {search.best_total})")
+        found = search.run(states, ceiling)
+        if found.proven_optimal:
+            return found
+    return None
+
+
 def _bound_note(say: Callable[[str], None], doing: str, bound: float) -> None:
     say(f"{doing}, at most {round(bound)})")
 
@@ -121,6 +163,18 @@ SEARCH_LIMIT = 4000
 """Search states before the portfolio of ``solve`` hands a board to the model (on Paris's
 long runs of seeds 1-3 the best trade: the model is slower than the search on some
 boards the search proves in a few thousand states)."""
+
+ALTERNATION: tuple[tuple[float | None, int | None], ...] = (
+    (0.25, 8_000), (4.0, 48_000), (None, None))
+"""Past ``SEARCH_LIMIT``: the model's budget of deterministic time (CP-SAT's
+``max_deterministic_time``, about seconds of one core), then the search's states in all
+to go on to, in turn (None: no budget, the last model). Measured on the hardest boards
+found (``benchmarks/adversarial.py``): a quarter unit proves the boards the model finds
+easy; 8000 states prove those the search nearly had (a usa board in 7001 states, where
+the model takes 4.6 units); 4 units more prove all but one of the others; the search to
+48 000 states proves that one (a Paris board the model takes 12.8 units on). One search
+state is about 1/16 000 of a unit there, and each model restarts from the hint: longer
+schedules lose more on the boards the model proves than they win."""
 
 PURE_LIMIT = 30_000
 """Without OR-Tools: search states before the sweep."""

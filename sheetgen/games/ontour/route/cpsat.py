@@ -42,6 +42,12 @@ class ModelResult:
     """CP-SAT's search branches (its effort, the same on every run)."""
     deterministic_time: float
     """CP-SAT's deterministic time (a machine-independent measure of work)."""
+    proven: bool = True
+    """Whether ``total`` is proven best (else CP-SAT stopped at ``work_limit``: its best
+    route so far, none when ``total`` is -1)."""
+    bound: int | None = None
+    """CP-SAT's bound on the best total when it stopped unproven above its route (None:
+    no bound known)."""
 
 
 def available() -> bool:
@@ -86,10 +92,15 @@ def _list(name: str, items: Sequence[int]) -> str:
 
 
 def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
-                progress: Callable[[float], None] | None = None) -> ModelResult | None:
+                progress: Callable[[float], None] | None = None,
+                work_limit: float | None = None,
+                upper: int | None = None) -> ModelResult | None:
     """The best route of ``graph``, proven; None when CP-SAT stops without a proof (at
     its bound on memory). ``hint``: a route to start from (the search's best).
-    ``progress(bound)`` is called when CP-SAT's bound on the best total improves."""
+    ``progress(bound)`` is called when CP-SAT's bound on the best total improves.
+    ``work_limit``: CP-SAT's deterministic time at most (``max_deterministic_time``);
+    stopped there it gives its best route and bound unproven (``ModelResult.proven``).
+    ``upper``: a bound on the best total known beforehand (the objective's domain)."""
     from ortools.sat.python import cp_model_helper as helper
 
     n = len(graph.values)
@@ -152,7 +163,8 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     p.parts.append(f"constraints {{ bool_or {{ {_list('literals', on)} }} }}")
     # CP-SAT minimises: the negated total, read back with scaling -1.
     p.parts.append("objective { " + _list("vars", [v for v, _ in objective]) + " "
-                   + _list("coeffs", [-c for _, c in objective]) + " scaling_factor: -1 }")
+                   + _list("coeffs", [-c for _, c in objective]) + " scaling_factor: -1"
+                   + (f" domain: {-upper} domain: 0" if upper is not None else "") + " }")
     if hint:
         p.parts.append(_hint(graph, hint, on, value, arcs, tails, heads, literals))
     model = helper.CpModelProto()
@@ -160,13 +172,21 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     params = helper.SatParameters()
     params.num_workers = 1
     params.max_memory_in_mb = MEMORY_MB
+    if work_limit is not None:
+        params.max_deterministic_time = work_limit
     solver = helper.SolveWrapper()
     solver.set_parameters(params)
     if progress is not None:
         solver.add_best_bound_callback(progress)
     response: Any = solver.solve(model)  # type: ignore[no-untyped-call]
-    if response.status != helper.CpSolverStatus.OPTIMAL:
-        return None
+    proven = response.status == helper.CpSolverStatus.OPTIMAL
+    if not proven:
+        if work_limit is None:
+            return None
+        if response.status != helper.CpSolverStatus.FEASIBLE:
+            # Stopped before a route: its bound may be unset (0), so none is given.
+            return ModelResult(-1, (), response.num_branches, response.deterministic_time,
+                               False)
     solution = list(response.solution)
     nxt: dict[int, tuple[int, bool, int]] = {}
     first = -1
@@ -183,8 +203,11 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     total = route_total(graph, steps)
     if total != round(response.objective_value):
         raise RuntimeError("CP-SAT's route does not add up to its objective")
+    bound = None
+    if not proven and response.best_objective_bound > total + 1e-6:
+        bound = int(response.best_objective_bound + 1e-6)  # (only a bound above the route)
     return ModelResult(total, tuple(steps), response.num_branches,
-                       response.deterministic_time)
+                       response.deterministic_time, proven, bound)
 
 
 def _hint(graph: RouteGraph, route: Sequence[Step], on: list[int], value: dict[int, int],

@@ -287,18 +287,74 @@ def _search_solve(graph: RouteGraph, max_states: int | None, limit: int | None,
                   memo_limit: int | None = None,
                   ticker: Callable[[int], None] | None = None) -> Solution:
     """The search alone: ``solve`` without the portfolio."""
-    exact = max_states is None
-    if exact:
-        max_states = limit
-    search = _Search(graph, max_states, sharp=exact, memo_limit=memo_limit)
-    search.ticker = ticker
-    n = search.n
-    if n == 0:
-        return Solution((), 0, True, 0)
-    best_total = 0
-    best_steps: tuple[Step, ...] = ()
-    proven = True
-    try:  # the bounds that rank the starts count against the budget too
+    return _Resumable(graph, max_states, memo_limit, ticker).run(limit)
+
+
+class _Resumable:
+    """The search over the starts, resumable: ``run(limit)`` searches until the search
+    has spent ``limit`` states in all (None: no limit); a later ``run`` with a larger
+    limit goes on with the tables, the ranking of the starts and the best route of the
+    earlier ones (the passes start again, but every start searched before is answered
+    by its tables at once). ``max_states``: a budget instead (the cheaper search of the
+    built-in player; not resumable)."""
+
+    def __init__(self, graph: RouteGraph, max_states: int | None = None,
+                 memo_limit: int | None = None,
+                 ticker: Callable[[int], None] | None = None) -> None:
+        self.graph = graph
+        self.exact = max_states is None
+        self.budget = max_states
+        self.search = _Search(graph, max_states, sharp=self.exact, memo_limit=memo_limit)
+        self.search.ticker = ticker
+        self.best_total = 0
+        self.best_steps: tuple[Step, ...] = ()
+        self.starts: list[tuple[int, int, int]] | None = None
+        self.dived = 0
+        """Starts whose greedy routes were tried (once is enough)."""
+        self.proven = False
+
+    @property
+    def states(self) -> int:
+        return self.search.states
+
+    def bound(self) -> int:
+        """An upper bound on the best route's total: the best start's bound (ranked
+        before the search, so it holds for every route), or the total once proven."""
+        if self.proven:
+            return self.best_total
+        if not self.starts:
+            return _UNBOUNDED
+        return max(self.best_total, -self.starts[0][0])
+
+    def solution(self) -> Solution:
+        return Solution(self.best_steps, self.best_total, self.proven, self.search.states)
+
+    def run(self, limit: int | None, ceiling: int = _UNBOUNDED) -> Solution:
+        """Search on until the best route is proven or ``limit`` states are spent in
+        all. ``ceiling``: an upper bound on the best total known from elsewhere (the
+        constraint model's): a route that reaches it is proven at once."""
+        if self.proven:
+            return self.solution()
+        search, graph = self.search, self.graph
+        max_states = self.budget if not self.exact else limit
+        search.max_states = max_states
+        if self.best_total >= ceiling:
+            self.proven = True
+            return self.solution()
+        try:
+            self._passes(max_states, ceiling)
+            self.proven = True
+        except _BudgetExceeded:
+            if not self.best_steps:
+                s = max(range(search.n), key=lambda i: (graph.weights[i], -i))
+                self.best_steps = (Step(s, False, 0),)
+                self.best_total = graph.weights[s]
+        return self.solution()
+
+    def _rank(self, max_states: int | None) -> list[tuple[int, int, int]]:
+        """The starts, best bound first (the bounds count against the budget too)."""
+        search, graph = self.search, self.graph
+        n = search.n
         lowest = search.distinct[0]
         firsts: list[tuple[int, int]] = []
         for s in range(n):
@@ -334,6 +390,15 @@ def _search_solve(graph: RouteGraph, max_states: int | None, limit: int | None,
             starts.sort(key=lambda t: (t[0], nbr_mask[t[1]].bit_count(), t[1]))
         else:
             starts.sort()
+        return starts
+
+    def _passes(self, max_states: int | None, ceiling: int) -> None:
+        search, graph, exact = self.search, self.graph, self.exact
+        if search.n == 0:
+            return
+        if self.starts is None:
+            self.starts = self._rank(max_states)
+        starts = self.starts
         # Passes with a growing allowance of states per start, the last one unlimited:
         # a start whose search runs long waits while the others are tried, so a good
         # route found early raises the floor for it. A start searched in full is done.
@@ -349,54 +414,49 @@ def _search_solve(graph: RouteGraph, max_states: int | None, limit: int | None,
         for allowance in allowances:
             waiting: list[tuple[int, int, int]] = []
             for neg_ub, s, c in starts:
-                if -neg_ub <= best_total:
+                if -neg_ub <= self.best_total or self.best_total >= ceiling:
                     break
-                if runs and best_total and allowance != allowances[0]:
-                    value, run_route = search.run_best(s, c, best_total)
+                if runs and self.best_total and allowance != allowances[0]:
+                    value, run_route = search.run_best(s, c, self.best_total)
                     if run_route is not None:  # the run's best route beats the best one
-                        best_total, best_steps = value, run_route
-                    if value <= best_total:
+                        self.best_total, self.best_steps = value, run_route
+                    if value <= self.best_total:
                         continue  # no route from this start's run beats the best one
                 w = graph.weights[s]
-                floor = best_total - w
+                floor = self.best_total - w
                 if allowance is not None:
                     stop = search.states + allowance
                     if max_states is None or stop < max_states:
                         search.max_states = stop
                 try:
-                    sub = search.best(s, c, 1 << s, False, floor)
+                    sub = search.best(s, c, 1 << s, False, floor, ceiling - w)
                 except _BudgetExceeded:
                     if search.max_states == max_states:
                         raise
                     waiting.append((neg_ub, s, c))
-                    if allowance == allowances[0] and exact:
+                    if allowance == allowances[0] and exact and not self.dived >> s & 1:
                         # While it waits, a greedy route from it may raise the floor
                         # (not under a budget: what a budget reaches, and so the built-in
                         # player's games and the seeds' pars, stay as they were).
+                        self.dived |= 1 << s
                         for spare_stars, rides_first in dives:
                             _, steps = search.dive(s, c, spare_stars, rides_first)
                             route = search.widen((Step(s, False, 0), *steps))
                             total = route_total(graph, route)
-                            if total > best_total:
-                                best_total = total
-                                best_steps = route
+                            if total > self.best_total:
+                                self.best_total = total
+                                self.best_steps = route
                     continue
                 finally:
                     search.max_states = max_states
                 if sub > floor:
-                    best_total = w + sub
-                    best_steps = (Step(s, False, 0), *search.follow(s, c, 1 << s, False, sub))
+                    self.best_total = w + sub
+                    self.best_steps = (Step(s, False, 0),
+                                       *search.follow(s, c, 1 << s, False, sub))
                 if search.flat:
                     search.no_end |= 1 << s
                     search.chains.clear()
             starts = waiting
-    except _BudgetExceeded:
-        proven = False
-        if not best_steps:
-            s = max(range(n), key=lambda i: (graph.weights[i], -i))
-            best_steps = (Step(s, False, 0),)
-            best_total = graph.weights[s]
-    return Solution(best_steps, best_total, proven, search.states)
 
 
 _RANKING_ALLOWANCE = 200
