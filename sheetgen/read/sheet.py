@@ -5,7 +5,7 @@ scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -168,12 +168,54 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
                       sum(1 for turn in script.turns if turn.star),
                       fits=fits)
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
+    if script is not None and hasattr(script, "rounds"):
+        readings = rounds_suspects(game_map, script, readings)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:
         verdict = game.check(game_map, script, result.board("sheet"))
         if not verdict.legal:
             result.problem = verdict.problem
     return result
+
+
+ROUNDS_BUDGET = 3000
+"""Search states the Dice Trip check may take for one trial of ``rounds_suspects`` (a
+trial it cannot settle within them clears no cell)."""
+ROUNDS_WHY = "the seed's rounds cannot make it with the others"
+
+
+def rounds_suspects(game_map: Map, script: Any, readings: list[Reading]) -> list[Reading]:
+    """Dice Trip: the readings, with every sure number the seed's rounds cannot explain
+    made doubtful. The numbers read surely must be a legal part of a board of the seeded
+    game (each round's two numbers one split of its four dice, a number in parentheses
+    with its colour's die, the powers once each: the game's own check); a doubtful cell
+    counts as a cross, which any round may write, so the part of a legal board is legal.
+    When they are not, every number whose removal alone makes them legal is a suspect
+    (one of them is misread; which one, the rounds cannot tell); when no single one does,
+    the least sure numbers are taken out until the rest is legal."""
+    from sheetgen.games.dicetrip.check import check_trip_board
+    from sheetgen.model import CellKind
+
+    sure = {r.space: r for r in readings if not r.doubtful and r.cell is not None
+            and r.cell.kind is CellKind.NUMBER}
+
+    def legal(without: Collection[str]) -> bool:
+        cells = {space: r.cell for space, r in sure.items()
+                 if space not in without and r.cell is not None}
+        return check_trip_board(game_map, script, Board(game_map.id, "sheet", cells),
+                                ROUNDS_BUDGET).legal
+
+    if legal(()):
+        return readings
+    order = sorted(sure, key=lambda space: (sure[space].confidence, space))
+    suspects = {space for space in order if legal({space})}
+    if not suspects:
+        for space in order:
+            suspects.add(space)
+            if legal(suspects):
+                break
+    return [Reading(r.space, r.cell, r.confidence, True, r.guess, ROUNDS_WHY)
+            if r.space in suspects else r for r in readings]
 
 
 def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],
