@@ -43,7 +43,7 @@ class Confidence(click.FloatRange):
                 ctx: click.Context | None) -> float:
         number = float(super().convert(value, param, ctx))
         if math.isnan(number):
-            self.fail(f"expected a number from 0 to 1, e.g. 0.9; got {value!r}", param, ctx)
+            self.fail(f"expected a number from 0 to 1, e.g. 0.95; got {value!r}", param, ctx)
         return number
 
 
@@ -70,7 +70,7 @@ def _modules() -> tuple[object, ...]:
                 "(default: Player 1, Player 2 ...; the names as written are in the review "
                 "PDF).")
 @click.option("--threshold", type=Confidence(), default=None, metavar="T",
-              help="Confidence (0-1) below which a cell is written ? (default 0.9).")
+              help="Confidence (0-1) below which a cell is written ? (default 0.95).")
 @click.option("--review", "review_path", type=click.Path(path_type=Path), default=None,
               help="The review PDF, or PNG (default: beside the CSV, named "
                    "...-review.pdf).")
