@@ -227,7 +227,7 @@ def test_the_review_is_a_png_a_sheet_with_format_png(photos: Photos, tmp_path: P
     for page in pages:
         with Image.open(page) as image:
             width, height = image.size
-        assert abs(height / width - (297 + 62) / 210) < 0.01  # an A4 sheet and its band
+        assert abs(height / width - (210 + 62) / 297) < 0.01  # a landscape A4 sheet, its band
     code, _, err = run(str(photos["usa"][0]), "-o", str(tmp_path / "one.csv"), "--review",
                        str(tmp_path / "one.png"))
     assert code == 0 and (tmp_path / "one.png").exists(), err
