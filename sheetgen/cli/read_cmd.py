@@ -89,9 +89,10 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
 
     Each sheet is found by its four corner marks and its QR code (map, paper, seed, sheet
     number), straightened, and every circle read with a confidence. A cell the reader is
-    not sure of is written ? and listed on stderr; the review PDF shows each sheet
-    straightened with every reading beside its circle, the doubtful ones in red, cut out
-    and enlarged: type the right value over the ? and run `sheetgen score`. With a seed
+    not sure of is written ? and listed on stderr; the review (a PDF, or a PNG a sheet
+    with --format png) shows each sheet straightened with every reading beside its
+    circle, the doubtful ones in red, cut out and enlarged: type the right value over
+    the ? and run `sheetgen score`. With a seed
     the reading is checked against the game like `sheetgen check`.
 
     Exit code 0 when every photo was read, 1 when one could not be (the others are still
