@@ -16,7 +16,13 @@ from sheetgen.games.dicetrip.rules import make_script  # noqa: E402
 from sheetgen.maps import find_map  # noqa: E402
 from sheetgen.model import Board, Cell, CellKind  # noqa: E402
 from sheetgen.read.cells import Reading  # noqa: E402
-from sheetgen.read.sheet import ROUNDS_WHY, rounds_suspects  # noqa: E402
+from sheetgen.read.sheet import (  # noqa: E402
+    ROUNDS_BUDGET,
+    ROUNDS_FIRST,
+    ROUNDS_TOTAL,
+    ROUNDS_WHY,
+    rounds_suspects,
+)
 
 GERMANY = find_map("germany")
 
@@ -38,7 +44,8 @@ def sure_numbers_legal(seed: int, out: list[Reading]) -> bool:
 
 
 def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
-    """The board with one number read as another that makes it illegal."""
+    """The board with one number read as another that makes it illegal, provably within
+    the states the reader gives a sheet's first check."""
     script = make_script("germany", seed)
     taken = {c.value for c in cells.values()}
     for space, cell in sorted(cells.items()):
@@ -48,7 +55,9 @@ def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
             if value in taken:
                 continue
             wrong = dict(cells, **{space: Cell.number(value)})
-            if not check_trip_board(GERMANY, script, Board("germany", "x", wrong)).legal:
+            verdict = check_trip_board(GERMANY, script, Board("germany", "x", wrong),
+                                       ROUNDS_FIRST)
+            if not verdict.legal and verdict.decided:
                 return space, wrong
     raise AssertionError("no misreading makes this board illegal")
 
@@ -77,7 +86,7 @@ def test_what_stays_sure_is_always_a_legal_part_of_a_board(
         seed: int, changes: list[tuple[int, int, float, bool]]) -> None:
     """Hostile readings (numbers changed to anything, any confidences, some already
     doubtful): cells only ever become doubtful, never change, and the sure numbers left
-    are legal."""
+    are legal, unless the bounded search gave up and left the readings as they were."""
     cells = played(seed)
     spaces = sorted(cells)
     read = readings(cells)
@@ -89,4 +98,35 @@ def test_what_stays_sure_is_always_a_legal_part_of_a_board(
     assert [(r.space, r.cell, r.guess) for r in out] == [(r.space, r.cell, r.guess)
                                                          for r in read]
     assert all(o.doubtful for o, r in zip(out, read, strict=True) if r.doubtful)
-    assert sure_numbers_legal(seed, out)
+    assert sure_numbers_legal(seed, out) or out == read
+
+
+def test_a_sheet_is_settled_within_its_budget() -> None:
+    """Boards with up to five numbers misread: the search stays within its states for a
+    sheet (about half a second of CPU; states, not seconds: the check counts them)."""
+    import random
+
+    from sheetgen.games.dicetrip import check
+
+    counted: list[int] = []
+    real = check.check_trip_board
+
+    def counting(*args: object, **kwargs: object) -> check.TripCheck:
+        verdict = real(*args, **kwargs)  # type: ignore[arg-type]
+        counted.append(verdict.states)
+        return verdict
+
+    check.check_trip_board = counting  # type: ignore[assignment]
+    try:
+        for seed in range(12):
+            rng = random.Random(seed)
+            read = readings(played(seed))
+            for k in rng.sample(range(len(read)), rng.randint(1, 5)):
+                value = 10 * rng.randint(1, 6) + rng.randint(1, 6)
+                read[k] = Reading(read[k].space, Cell.number(value), rng.uniform(0.95, 1.0),
+                                  False, str(value))
+            counted.clear()
+            rounds_suspects(GERMANY, make_script("germany", seed), read)
+            assert sum(counted) <= ROUNDS_TOTAL + ROUNDS_BUDGET
+    finally:
+        check.check_trip_board = real
