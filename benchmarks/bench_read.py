@@ -34,7 +34,7 @@ from sheetgen.read.cells import THRESHOLD
 from sheetgen.read.register import ReadError
 from sheetgen.read.sheet import read_sheet
 
-THRESHOLDS = (0.5, 0.8, 0.9, 0.95, 0.99)
+THRESHOLDS = (0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
 
 
 def main() -> int:

@@ -10,16 +10,19 @@ from typing import Any
 import click
 
 from sheetgen.cli.common import (
+    DRAWN_FORMATS,
     MAX_SCORED_PLAYERS,
     SEED,
     UserError,
     choose_format,
     complete_maps,
+    format_option,
     is_stdout,
     load_map,
     note,
     output_option,
     outputs,
+    page_paths,
     players_option,
     safe_name,
 )
@@ -40,7 +43,7 @@ class Confidence(click.FloatRange):
                 ctx: click.Context | None) -> float:
         number = float(super().convert(value, param, ctx))
         if math.isnan(number):
-            self.fail(f"expected a number from 0 to 1, e.g. 0.9; got {value!r}", param, ctx)
+            self.fail(f"expected a number from 0 to 1, e.g. 0.95; got {value!r}", param, ctx)
         return number
 
 
@@ -67,13 +70,18 @@ def _modules() -> tuple[object, ...]:
                 "(default: Player 1, Player 2 ...; the names as written are in the review "
                 "PDF).")
 @click.option("--threshold", type=Confidence(), default=None, metavar="T",
-              help="Confidence (0-1) below which a cell is written ? (default 0.9).")
+              help="Confidence (0-1) below which a cell is written ? (default 0.95).")
 @click.option("--review", "review_path", type=click.Path(path_type=Path), default=None,
-              help="The review PDF (default: beside the CSV, named ...-review.pdf).")
+              help="The review PDF, or PNG (default: beside the CSV, named "
+                   "...-review.pdf).")
+@format_option(DRAWN_FORMATS,
+               help="The review's format: pdf (default), one file a page each sheet; png: "
+                    "one file a sheet (-1, -2 ... when several). Default: the extension "
+                    "of --review, else pdf.")
 @output_option
 def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
                  players: list[str] | None, threshold: float | None,
-                 review_path: Path | None,
+                 review_path: Path | None, fmt: str | None,
                  output: Path | None) -> None:
     """Read photos or scans of filled sheets (JPEG, PNG, or a PDF of scanned pages; one
     sheet an image, in any order) into the scoring CSV that `score` and `check` take,
@@ -81,28 +89,30 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
 
     Each sheet is found by its four corner marks and its QR code (map, paper, seed, sheet
     number), straightened, and every circle read with a confidence. A cell the reader is
-    not sure of is written ? and listed on stderr; the review PDF shows each sheet
-    straightened with every reading beside its circle, the doubtful ones in red, cut out
-    and enlarged: type the right value over the ? and run `sheetgen score`. With a seed
+    not sure of is written ? and listed on stderr; the review (a PDF, or a PNG a sheet
+    with --format png) shows each sheet straightened with every reading beside its
+    circle, the doubtful ones in red, cut out and enlarged: type the right value over
+    the ? and run `sheetgen score`. With a seed
     the reading is checked against the game like `sheetgen check`.
 
     Exit code 0 when every photo was read, 1 when one could not be (the others are still
     read and written), 3 when a board is not a legal result of its seed. At most 500
-    photos or sheets a run. -o (a .csv) and --review (a .pdf) are checked before any
-    photo is read. Needs the optional extra: pip install 'sheetgen[read]'.
+    photos or sheets a run. -o (a .csv) and --review (a .pdf or .png) are checked before
+    any photo is read. Needs the optional extra: pip install 'sheetgen[read]'.
 
     \b
     Examples:
       sheetgen read IMG_0412.jpg IMG_0413.jpg -o evening.csv
       sheetgen read scans.pdf --players Ann,Bo,Cy
       sheetgen read photo.jpg --map usa --seed 4711
+      sheetgen read IMG_0412.jpg --review check.png
     """
     if len(photos) > MAX_PHOTOS:
         raise click.UsageError(f"PHOTOS: {len(photos)} given; at most {MAX_PHOTOS} a run")
     choose_format(output, None, ("csv",))
-    choose_format(review_path, None, ("pdf",), option="--review")
+    fmt = choose_format(review_path, fmt, DRAWN_FORMATS, option="--review")
     if review_path is not None and is_stdout(review_path):
-        raise click.UsageError("--review -: the review PDF goes to a file; name one")
+        raise click.UsageError("--review -: the review goes to a file; name one")
     cells, review, sheet = _modules()
     if map_id is not None:
         map_id = load_map(map_id).id
@@ -112,7 +122,7 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
         # Named outputs are checked before any photo is read; default names wait for
         # the sheets' map and seed.
         csv_path = out.target(output, "", "csv") if output is not None else None
-        review_target = (out.target(review_path, "", "pdf", what="the review PDF")
+        review_target = (out.target(review_path, "", fmt, what="the review")
                          if review_path is not None else None)
         read_any, failed = _read_photos(sheet, photos, map_id, seed, limit)
         maps = {r.map_id for r in read_any}
@@ -129,16 +139,19 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
             csv_path = out.target(None, stem, "csv")
         if review_target is None:
             base = csv_path if not is_stdout(csv_path) else Path("output") / f"{stem}.csv"
-            review_target = out.target(base.with_name(f"{base.stem}-review.pdf"), stem,
-                                       "pdf", what="the review PDF")
+            review_target = out.target(base.with_name(f"{base.stem}-review.{fmt}"), stem,
+                                       fmt, what="the review")
         illegal = _tell(read_any, names)
+        pages = review.review_pages(read_any, names)  # type: ignore[attr-defined]
+        shown = (str(review_target) if fmt == "pdf" or len(pages) == 1 else
+                 ", ".join(str(p) for p in page_paths(review_target, len(pages))))
         text = sheet.board_csv(game_map, read_any, names,  # type: ignore[attr-defined]
-                               None if is_stdout(review_target) else str(review_target))
+                               shown)
         out.put(csv_path, text.encode("utf-8"))
-        out.put(review_target, review.review_pdf(read_any, names))  # type: ignore[attr-defined]
+        out.put_pages(review_target, fmt, pages, "sheetgen read: review")
     doubtful = sum(len(r.doubtful) for r in read_any)
     if doubtful:
-        note(f"{doubtful} doubtful cell(s) written ?: look them up in {review_target} and "
+        note(f"{doubtful} doubtful cell(s) written ?: look them up in {shown} and "
              "type them in before `sheetgen score`")
     if failed:
         sys.exit(1)

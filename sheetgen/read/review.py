@@ -1,24 +1,25 @@
-"""The review PDF: one page per sheet read, for a person to check the reading and settle
+"""The review pages: one page per sheet read, for a person to check the reading and settle
 the doubtful cells in seconds.
 
 Each page shows the straightened photo with every reading printed beside its circle
 (green), the doubtful ones ringed and labelled in red with the best guess and ``?``; below
 it the name as written (an image: the reader does not read names) and each doubtful
-circle cut out, enlarged, with its space and guess. Drawn with reportlab; the photo is
-embedded as a JPEG; ``invariant`` output, so the same photos give the same bytes.
+circle cut out, enlarged, with its space, guess and reason (wrapped under its crop). The
+pages are drawings like every other command's (``sheetgen.draw``, the house fonts), so
+the review is a PDF or one PNG a page; the photo is embedded as a JPEG, and the same
+photos give the same bytes.
 """
 
 from __future__ import annotations
 
-import io
+import base64
 from collections.abc import Sequence
 
 import cv2
 import numpy as np
-from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen.canvas import Canvas
+import svgwrite
 
+from sheetgen.draw.text import PT, text, text_width, wrap
 from sheetgen.read.register import PPM
 from sheetgen.read.sheet import SheetReading
 
@@ -26,14 +27,22 @@ BAND = 62.0
 """Height of the band under the photo, mm."""
 IMAGE_PPM = 5.0
 """Resolution of the embedded photo, pixels a mm (127 dpi)."""
-OK_INK = (0.05, 0.45, 0.15)
-DOUBT_INK = (0.85, 0.05, 0.05)
+OK_INK = "#0d7326"
+DOUBT_INK = "#d90d0d"
+CROP = 20.0
+"""Side of an enlarged doubtful circle in the band, mm."""
+GAP = 6.0
+"""Between two crops side by side, mm."""
+REASON_PT = 6.0
+"""Type size of a doubtful cell's reason under its crop (the smallest type on any page)."""
+REASON_LINES = 3
+"""A reason wraps to at most this many lines under its crop."""
 
 
-def _jpeg(gray: np.ndarray, quality: int = 80) -> ImageReader:
+def _href(gray: np.ndarray, quality: int = 80) -> str:
     ok, data = cv2.imencode(".jpg", gray, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
-    return ImageReader(io.BytesIO(data.tobytes()))
+    return "data:image/jpeg;base64," + base64.b64encode(data.tobytes()).decode("ascii")
 
 
 def _crop(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarray:
@@ -41,103 +50,110 @@ def _crop(page: np.ndarray, x: float, y: float, w: float, h: float) -> np.ndarra
     return page[y0:round((y + h) * PPM), x0:round((x + w) * PPM)]
 
 
-def _label(c: Canvas, text: str, x: float, y: float, ink: tuple[float, float, float],
-           size: float = 7.0) -> None:
-    """``text`` on a white plate, its left end at (x, y) in page mm from the top."""
-    width = c.stringWidth(text, "Helvetica-Bold", size) + 2.0
-    c.setFillColorRGB(1, 1, 1)
-    c.setStrokeColorRGB(*ink)
-    c.setLineWidth(0.6)
-    c.rect(x * mm, y * mm - 1.2, width, size + 2.0, fill=1, stroke=1)
-    c.setFillColorRGB(*ink)
-    c.setFont("Helvetica-Bold", size)
-    c.drawString(x * mm + 1.0, y * mm + 0.8, text)
+def _image(dwg: svgwrite.Drawing, gray: np.ndarray, x: float, y: float, w: float,
+           h: float, quality: int = 80) -> None:
+    dwg.add(dwg.image(_href(gray, quality), insert=(round(x, 2), round(y, 2)),
+                      size=(round(w, 2), round(h, 2)), preserveAspectRatio="none"))
 
 
-def review_pdf(sheets: Sequence[SheetReading], names: Sequence[str]) -> bytes:
-    """The review PDF of ``sheets`` (headed by ``names``), as bytes."""
-    out = io.BytesIO()
-    c = Canvas(out, invariant=1, pageCompression=1)
-    c.setTitle("sheetgen read: review")
-    c.setCreator("sheetgen")
-    for sheet, name in zip(sheets, names, strict=True):
-        _page(c, sheet, name)
-        c.showPage()
-    c.save()
-    return out.getvalue()
+def _label(dwg: svgwrite.Drawing, content: str, x: float, y: float, ink: str,
+           size: float) -> None:
+    """``content`` in bold on a white plate, its left end at (x, y) mm (``y`` the
+    plate's bottom)."""
+    width = text_width(content, size, bold=True) + 2 * PT
+    height = (size + 2.0) * PT
+    dwg.add(dwg.rect((round(x, 2), round(y - height, 2)), (round(width, 2), round(height, 2)),
+                     fill="white", stroke=ink, stroke_width=round(0.6 * PT, 3)))
+    dwg.add(text(dwg, content, x + PT, y - 1.2 * PT - 0.8 * PT, size, bold=True, fill=ink))
 
 
-def _page(c: Canvas, sheet: SheetReading, name: str) -> None:
+def reasons(why: str) -> list[str]:
+    """A doubtful cell's reason as the lines under its crop: wrapped to the crop's width
+    and the gap beside it, at most ``REASON_LINES`` (the last one ends with ... when it
+    was cut)."""
+    lines = wrap(why, CROP + GAP - 2.5, REASON_PT, break_words=True)
+    if len(lines) <= REASON_LINES:
+        return lines
+    kept = lines[:REASON_LINES]
+    last = kept[-1]
+    while last and text_width(last + "...", REASON_PT) > CROP + GAP - 2.5:
+        last = last[:-1]
+    kept[-1] = last.rstrip() + "..."
+    return kept
+
+
+def review_pages(sheets: Sequence[SheetReading], names: Sequence[str]) -> list[str]:
+    """The review of ``sheets`` (headed by ``names``): an SVG drawing a sheet."""
+    return [_page(sheet, name) for sheet, name in zip(sheets, names, strict=True)]
+
+
+def _page(sheet: SheetReading, name: str) -> str:
     layout = sheet.registered.layout
     width, height = layout.page
     total = height + BAND
-    c.setPageSize((width * mm, total * mm))
+    dwg = svgwrite.Drawing(size=(f"{width}mm", f"{total}mm"),
+                           viewBox=f"0 0 {width} {total}", profile="full")
+    dwg.add(dwg.rect((0, 0), (width, total), fill="white"))
     page = sheet.registered.page
     small = cv2.resize(page, (round(width * IMAGE_PPM), round(height * IMAGE_PPM)),
                        interpolation=cv2.INTER_AREA)
-    c.drawImage(_jpeg(small), 0, BAND * mm, width * mm, height * mm)
-
-    def top(y: float) -> float:  # page mm from the top of the photo -> mm from the bottom
-        return total - y
-
+    _image(dwg, small, 0, 0, width, height)
     for reading in sheet.readings:
         cx, cy, r = layout.circles[reading.space]
         if reading.doubtful:
-            c.setStrokeColorRGB(*DOUBT_INK)
-            c.setLineWidth(1.4)
-            c.circle(cx * mm, top(cy) * mm, (r + 0.9) * mm, stroke=1, fill=0)
-            text = f"{reading.guess or '?'}?" if reading.guess else "?"
-            _label(c, f"{reading.space}: {text}", cx + r * 0.75, top(cy - r * 0.55), DOUBT_INK,
-                   7.5)
+            dwg.add(dwg.circle((round(cx, 2), round(cy, 2)), round(r + 0.9, 2), fill="none",
+                               stroke=DOUBT_INK, stroke_width=round(1.4 * PT, 3)))
+            guess = f"{reading.guess or '?'}?" if reading.guess else "?"
+            _label(dwg, f"{reading.space}: {guess}", cx + r * 0.75, cy - r * 0.55,
+                   DOUBT_INK, 7.5)
         else:
-            text = reading.cell.text if reading.cell is not None else "-"
-            _label(c, text, cx + r * 0.75, top(cy - r * 0.55), OK_INK, 6.5)
+            read = reading.cell.text if reading.cell is not None else "-"
+            _label(dwg, read, cx + r * 0.75, cy - r * 0.55, OK_INK, 6.5)
 
     # the band: what was read, the name as written, the doubtful circles
     code = sheet.registered.code
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 10)
     seed = "unseeded" if sheet.seed is None else f"seed {sheet.seed}"
     doubtful = sheet.doubtful
-    c.drawString(6 * mm, (BAND - 7) * mm,
-                 f"{_ascii(sheet.source)}: {code.map_id} sheet {code.sheet}, {seed}; "
-                 f"column {_ascii(name)}; {len(sheet.readings)} circles, "
-                 f"{len(doubtful)} doubtful (red, written ? in the CSV)")
-    c.setFont("Helvetica", 8)
+    y = height + 7.0
+    head = (f"{sheet.source}: {code.map_id} sheet {code.sheet}, {seed}; column {name}; "
+            f"{len(sheet.readings)} circles, {len(doubtful)} doubtful (red, written ? in "
+            "the CSV)")
+    for line in wrap(head, width - 12, 10, bold=True, break_words=True)[:2]:
+        dwg.add(text(dwg, line, 6, y, 10, bold=True))
+        y += 4.2
     status = ("not checked against a seed" if sheet.seed is None else
               "not checked: doubtful cells" if doubtful else
               f"not a legal board of that game: {sheet.problem}" if sheet.problem else
               "a legal board of that game")
-    c.drawString(6 * mm, (BAND - 11.5) * mm, _ascii(status)[:180])
+    dwg.add(text(dwg, wrap(status, width - 12, 8, break_words=True)[0], 6, y, 8))
     nx, ny, nw, nh = layout.name
     name_img = _crop(page, nx, ny, nw, nh)
-    c.drawString(6 * mm, (BAND - 17) * mm, "Name as written:")
+    dwg.add(text(dwg, "Name as written:", 6, y + 5.5, 8))
     if name_img.size:
-        c.drawImage(_jpeg(name_img), 32 * mm, (BAND - 22) * mm, nw * mm, nh * mm)
-    x, y = 6.0, BAND - 28.0
-    size = 20.0
-    for reading in doubtful:
-        if x + size > width - 4:
-            x, y = 6.0, y - size - 8.0
-        if y - size < 1:
-            c.setFillColorRGB(*DOUBT_INK)
-            c.drawString(x * mm, (y - 4) * mm, f"and {len(doubtful)} in all, ringed above")
-            break
+        _image(dwg, name_img, 32, y + 1.0, nw, nh)
+    first = y + 1.0 + max(nh, 5.0) + 6.0
+    row = CROP + 5.0 + REASON_LINES * REASON_PT * PT * 1.25
+    per_row = max(1, int((width - 10.0 + GAP) // (CROP + GAP)))
+    rows = max(1, int((total - 1.0 - first - CROP) // row) + 1)
+    room = per_row * rows
+    shown = doubtful if len(doubtful) <= room else doubtful[:room - 1]
+    for k, reading in enumerate(shown):
+        x, top = 6.0 + (k % per_row) * (CROP + GAP), first + (k // per_row) * row
         cx, cy, r = layout.circles[reading.space]
         crop = _crop(page, cx - r - 1, cy - r - 1, 2 * r + 2, 2 * r + 2)
         if crop.size:
-            c.drawImage(_jpeg(crop, 90), x * mm, (y - size) * mm, size * mm, size * mm)
-        c.setStrokeColorRGB(*DOUBT_INK)
-        c.setLineWidth(0.8)
-        c.rect(x * mm, (y - size) * mm, size * mm, size * mm, stroke=1, fill=0)
-        c.setFillColorRGB(*DOUBT_INK)
-        c.setFont("Helvetica-Bold", 7)
-        c.drawString(x * mm, (y + 1.2) * mm, f"{reading.space}: {reading.guess or '?'}?")
-        c.setFont("Helvetica", 5.5)
-        c.drawString(x * mm, (y - size - 3) * mm, _ascii(reading.why)[:40])
-        x += size + 6.0
-
-
-def _ascii(text: str) -> str:
-    """What Helvetica can show (the review's fonts are the PDF standard ones)."""
-    return "".join(ch if 32 <= ord(ch) < 256 else "?" for ch in text)
+            _image(dwg, crop, x, top, CROP, CROP, 90)
+        dwg.add(dwg.rect((round(x, 2), round(top, 2)), (CROP, CROP), fill="none",
+                         stroke=DOUBT_INK, stroke_width=round(0.8 * PT, 3)))
+        dwg.add(text(dwg, f"{reading.space}: {reading.guess or '?'}?", x, top - 1.2, 7,
+                     bold=True, fill=DOUBT_INK))
+        for n, line in enumerate(reasons(reading.why)):
+            dwg.add(text(dwg, line, x, top + CROP + 2.6 + n * REASON_PT * PT * 1.25,
+                         REASON_PT, fill=DOUBT_INK))
+    if len(shown) < len(doubtful):  # the last place says how many more are ringed above
+        k = len(shown)
+        x, top = 6.0 + (k % per_row) * (CROP + GAP), first + (k // per_row) * row
+        for n, line in enumerate((f"and {len(doubtful) - k} more,", "ringed above")):
+            dwg.add(text(dwg, line, x, top + CROP / 2 + n * 4.0, 8, bold=True,
+                         fill=DOUBT_INK))
+    return str(dwg.tostring())

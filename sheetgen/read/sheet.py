@@ -5,7 +5,7 @@ scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -168,12 +168,84 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
                       sum(1 for turn in script.turns if turn.star),
                       fits=fits)
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
+    if script is not None and hasattr(script, "rounds"):
+        readings = rounds_suspects(game_map, script, readings)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:
         verdict = game.check(game_map, script, result.board("sheet"))
         if not verdict.legal:
             result.problem = verdict.problem
     return result
+
+
+ROUNDS_FIRST = 20_000
+"""Search states the Dice Trip check may take to say whether a sheet's sure numbers are
+legal (a board with a misread number may take over 10,000 to prove illegal; one it cannot
+settle keeps its readings)."""
+ROUNDS_BUDGET = 1000
+"""Search states for each later trial of ``rounds_suspects`` (a legal part settles in a
+few dozen; a trial not settled within them clears no cell)."""
+ROUNDS_TOTAL = 20_000
+"""Search states ``rounds_suspects`` may take for one sheet in all, the first check
+included (at most about a second of CPU, on a sheet with several numbers misread; a
+sheet whose sure numbers are legal takes a few dozen): past them it stops trying and
+flags only the suspects it has found."""
+ROUNDS_TRIALS = 12
+"""Checks ``rounds_suspects`` may make for one sheet in all (each also costs the
+preparation of every round's plays)."""
+ROUNDS_WHY = "the seed's rounds cannot make it with the others"
+
+
+def rounds_suspects(game_map: Map, script: Any, readings: list[Reading]) -> list[Reading]:
+    """Dice Trip: the readings, with every sure number the seed's rounds cannot explain
+    made doubtful. The numbers read surely must be a legal part of a board of the seeded
+    game (each round's two numbers one split of its four dice, a number in parentheses
+    with its colour's die, the powers once each: the game's own check); a doubtful cell
+    counts as a cross, which any round may write, so the part of a legal board is legal.
+    When they are not, every number whose removal alone makes them legal is a suspect
+    (one of them is misread; which one, the rounds cannot tell); when no single one does,
+    the least sure numbers are taken out until the rest is legal. The search is bounded
+    (``ROUNDS_FIRST``, ``ROUNDS_BUDGET`` a later trial, ``ROUNDS_TOTAL`` and
+    ``ROUNDS_TRIALS`` a sheet): a
+    sheet it cannot settle keeps its readings, or flags the suspects found so far."""
+    from sheetgen.games.dicetrip.check import check_trip_board
+    from sheetgen.model import CellKind
+
+    sure = {r.space: r for r in readings if not r.doubtful and r.cell is not None
+            and r.cell.kind is CellKind.NUMBER}
+    spent = trials = 0
+
+    def trial(without: Collection[str], budget: int = ROUNDS_BUDGET) -> tuple[bool, bool]:
+        """Whether the sure numbers but ``without`` are legal, and whether that was
+        settled within ``budget`` states."""
+        nonlocal spent, trials
+        trials += 1
+        cells = {space: r.cell for space, r in sure.items()
+                 if space not in without and r.cell is not None}
+        verdict = check_trip_board(game_map, script, Board(game_map.id, "sheet", cells),
+                                   budget)
+        spent += verdict.states
+        return verdict.legal, verdict.decided
+
+    legal, decided = trial((), ROUNDS_FIRST)
+    if legal or not decided:
+        return readings
+    order = sorted(sure, key=lambda space: (sure[space].confidence, space))
+    suspects: set[str] = set()
+    for space in order:
+        if spent >= ROUNDS_TOTAL or trials >= ROUNDS_TRIALS:
+            break
+        if trial({space})[0]:
+            suspects.add(space)
+    if not suspects:
+        for space in order:
+            if spent >= ROUNDS_TOTAL or trials >= ROUNDS_TRIALS:
+                return readings  # not settled: nothing is flagged on a guess
+            suspects.add(space)
+            if trial(suspects)[0]:
+                break
+    return [Reading(r.space, r.cell, r.confidence, True, r.guess, ROUNDS_WHY)
+            if r.space in suspects else r for r in readings]
 
 
 def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],

@@ -317,12 +317,16 @@ def test_read_checks_its_outputs_before_it_reads_a_photo(tmp_path: Path,
     scan = tmp_path / "scan.pdf"
     scan.write_bytes(b"%PDF-1.4 a scan")
     line = one_line(run("read", "scan.pdf", "--review", "scan.pdf"))
-    assert "scan.pdf (the review PDF) is an input file of this command" in line
-    assert "--review x.jpg: this command writes pdf, not jpg" in usage_error(
+    assert "scan.pdf (the review) is an input file of this command" in line
+    assert "--review x.jpg: this command writes pdf or png, not jpg" in usage_error(
         run("read", "scan.pdf", "--review", "x.jpg"))
+    assert "--review x.pdf: the extension says pdf but --format says png" in usage_error(
+        run("read", "scan.pdf", "--review", "x.pdf", "--format", "png"))
+    assert "--format: unknown format 'svg'" in one_line(
+        run("read", "scan.pdf", "--format", "svg"))
     assert "-o x.txt: this command writes csv, not txt" in usage_error(
         run("read", "scan.pdf", "-o", "x.txt"))
-    assert "--review -: the review PDF goes to a file" in usage_error(
+    assert "--review -: the review goes to a file" in usage_error(
         run("read", "scan.pdf", "--review", "-"))
     for bad in ("nan", "1.5", "-0.1"):
         assert "--threshold" in usage_error(run("read", "scan.pdf", "--threshold", bad))

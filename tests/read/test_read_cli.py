@@ -209,3 +209,41 @@ def test_a_seed_over_24_digits_is_checked_against_the_hash_in_the_code(tmp_path:
     code, _, err = run(str(path), "--seed", str(long), "-o", str(tmp_path / "c.csv"))
     assert code in (0, 3), err
     assert f"usa sheet 1, seed {long}" in err
+
+
+@pytest.mark.slow
+def test_the_review_is_a_png_a_sheet_with_format_png(photos: Photos, tmp_path: Path) -> None:
+    """--format png (or a .png --review) writes the review as one PNG a sheet, each the
+    straightened photo above the band, and the CSV names them."""
+    from PIL import Image
+
+    out = tmp_path / "r.csv"
+    code, _, err = run(str(photos["usa"][0]), str(photos["upside-down"][0]), "-o", str(out),
+                       "--format", "png", "--threshold", "1.0")
+    assert code == 0, err
+    pages = [tmp_path / "r-review-1.png", tmp_path / "r-review-2.png"]
+    assert f"# review: {pages[0]}, {pages[1]}\n" in out.read_text(encoding="utf-8")
+    assert f"look them up in {pages[0]}, {pages[1]}" in err
+    for page in pages:
+        with Image.open(page) as image:
+            width, height = image.size
+        assert abs(height / width - (210 + 62) / 297) < 0.01  # a landscape A4 sheet, its band
+    code, _, err = run(str(photos["usa"][0]), "-o", str(tmp_path / "one.csv"), "--review",
+                       str(tmp_path / "one.png"))
+    assert code == 0 and (tmp_path / "one.png").exists(), err
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_a_reason_under_a_crop_never_runs_into_the_next(why: str) -> None:
+    """Any reason wraps to at most three lines no wider than its crop and the gap
+    beside it (less a margin): the next crop's reason starts clear of it."""
+    from sheetgen.draw.text import text_width
+    from sheetgen.read.review import CROP, GAP, REASON_LINES, REASON_PT, reasons
+
+    lines = reasons(why)
+    assert len(lines) <= REASON_LINES
+    assert all(text_width(line, REASON_PT) <= CROP + GAP - 2.5 for line in lines)
+    if why.split() and len(lines) < REASON_LINES:
+        assert " ".join(lines).split() == why.split() or any(
+            text_width(w, REASON_PT) > CROP + GAP - 2.5 for w in why.split())

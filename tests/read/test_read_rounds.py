@@ -1,0 +1,132 @@
+"""Dice Trip sheets read under the seed's rounds: the sure numbers must be a legal part of
+a board of the seeded game (the game's own check), or the ones the rounds cannot explain
+are doubtful."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("cv2")
+
+from sheetgen.games.dicetrip.check import check_trip_board  # noqa: E402
+from sheetgen.games.dicetrip.player import play  # noqa: E402
+from sheetgen.games.dicetrip.rules import make_script  # noqa: E402
+from sheetgen.maps import find_map  # noqa: E402
+from sheetgen.model import Board, Cell, CellKind  # noqa: E402
+from sheetgen.read.cells import Reading  # noqa: E402
+from sheetgen.read.sheet import (  # noqa: E402
+    ROUNDS_BUDGET,
+    ROUNDS_FIRST,
+    ROUNDS_TOTAL,
+    ROUNDS_WHY,
+    rounds_suspects,
+)
+
+GERMANY = find_map("germany")
+
+
+def played(seed: int) -> dict[str, Cell]:
+    return dict(play(GERMANY, make_script("germany", seed)).board.cells)
+
+
+def readings(cells: dict[str, Cell], confidence: float = 0.99) -> list[Reading]:
+    return [Reading(space, cell, confidence, False, cell.text)
+            for space, cell in sorted(cells.items())]
+
+
+def sure_numbers_legal(seed: int, out: list[Reading]) -> bool:
+    cells = {r.space: r.cell for r in out if not r.doubtful and r.cell is not None
+             and r.cell.kind is CellKind.NUMBER}
+    return check_trip_board(GERMANY, make_script("germany", seed),
+                            Board("germany", "sheet", cells), None).legal
+
+
+def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
+    """The board with one number read as another that makes it illegal, provably within
+    the states the reader gives a sheet's first check."""
+    script = make_script("germany", seed)
+    taken = {c.value for c in cells.values()}
+    for space, cell in sorted(cells.items()):
+        if cell.kind is not CellKind.NUMBER or cell.circled:
+            continue
+        for value in (10 * a + b for a in range(1, 7) for b in range(1, 7)):
+            if value in taken:
+                continue
+            wrong = dict(cells, **{space: Cell.number(value)})
+            verdict = check_trip_board(GERMANY, script, Board("germany", "x", wrong),
+                                       ROUNDS_FIRST)
+            if not verdict.legal and verdict.decided:
+                return space, wrong
+    raise AssertionError("no misreading makes this board illegal")
+
+
+@pytest.mark.parametrize("seed", [3, 41, 2026])
+def test_a_legal_reading_is_left_as_it_is(seed: int) -> None:
+    read = readings(played(seed))
+    assert rounds_suspects(GERMANY, make_script("germany", seed), read) == read
+
+
+@pytest.mark.parametrize("seed", [3, 41, 2026])
+def test_a_number_the_rounds_cannot_make_with_the_others_is_doubtful(seed: int) -> None:
+    space, wrong = misread(played(seed), seed)
+    out = rounds_suspects(GERMANY, make_script("germany", seed), readings(wrong))
+    by_space = {r.space: r for r in out}
+    assert by_space[space].doubtful and by_space[space].why == ROUNDS_WHY
+    assert by_space[space].guess == wrong[space].text  # the guess is kept for the review
+    assert sure_numbers_legal(seed, out)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000),
+       changes=st.lists(st.tuples(st.integers(0, 24), st.integers(11, 66),
+                                  st.floats(0.0, 1.0), st.booleans()), max_size=4))
+def test_what_stays_sure_is_always_a_legal_part_of_a_board(
+        seed: int, changes: list[tuple[int, int, float, bool]]) -> None:
+    """Hostile readings (numbers changed to anything, any confidences, some already
+    doubtful): cells only ever become doubtful, never change, and the sure numbers left
+    are legal, unless the bounded search gave up and left the readings as they were."""
+    cells = played(seed)
+    spaces = sorted(cells)
+    read = readings(cells)
+    for index, value, confidence, doubtful in changes:
+        space = spaces[index % len(spaces)]
+        cell = Cell.number(value) if value % 10 and value % 10 < 7 else Cell.cross()
+        read[spaces.index(space)] = Reading(space, cell, confidence, doubtful, cell.text)
+    out = rounds_suspects(GERMANY, make_script("germany", seed), read)
+    assert [(r.space, r.cell, r.guess) for r in out] == [(r.space, r.cell, r.guess)
+                                                         for r in read]
+    assert all(o.doubtful for o, r in zip(out, read, strict=True) if r.doubtful)
+    assert sure_numbers_legal(seed, out) or out == read
+
+
+def test_a_sheet_is_settled_within_its_budget() -> None:
+    """Boards with up to five numbers misread: the search stays within its states for a
+    sheet (about half a second of CPU; states, not seconds: the check counts them)."""
+    import random
+
+    from sheetgen.games.dicetrip import check
+
+    counted: list[int] = []
+    real = check.check_trip_board
+
+    def counting(*args: object, **kwargs: object) -> check.TripCheck:
+        verdict = real(*args, **kwargs)  # type: ignore[arg-type]
+        counted.append(verdict.states)
+        return verdict
+
+    check.check_trip_board = counting  # type: ignore[assignment]
+    try:
+        for seed in range(12):
+            rng = random.Random(seed)
+            read = readings(played(seed))
+            for k in rng.sample(range(len(read)), rng.randint(1, 5)):
+                value = 10 * rng.randint(1, 6) + rng.randint(1, 6)
+                read[k] = Reading(read[k].space, Cell.number(value), rng.uniform(0.95, 1.0),
+                                  False, str(value))
+            counted.clear()
+            rounds_suspects(GERMANY, make_script("germany", seed), read)
+            assert sum(counted) <= ROUNDS_TOTAL + ROUNDS_BUDGET
+    finally:
+        check.check_trip_board = real
