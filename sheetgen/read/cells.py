@@ -327,6 +327,13 @@ class Grammar:
     a number only in a region of a card of a turn that rolled it)."""
 
 
+ROLLED_FLOOR = 0.25
+"""With a seed, the readings the seed could have written must hold at least this share of
+a cell's probability (the glyphs', before the seed chooses among them), or the cell is
+doubtful. Chosen on the validation corpus (seed 11): 0.5, 0.25, 0.1 and 0.02 all leave no
+cell wrong and unflagged there; 0.25 is the most cautious of those that pay."""
+
+
 def _number_options(probs: Sequence[np.ndarray], digits: Sequence[int]) -> dict[int, float]:
     """The probability of each number the digit glyphs can be."""
     out: dict[int, float] = {}
@@ -358,10 +365,10 @@ def _narrow(space: str, options: Mapping[str, tuple[Cell | None, float]],
 
         kept = {t: v for t, v in options.items() if rolled(v[0])}
         mass = sum(p for _, p in kept.values())
-        if not rolled(raw_cell) and raw_p >= 0.5 * total:
+        if not rolled(raw_cell) and mass < ROLLED_FLOOR * total:
             return {}, Reading(space, None, raw_p / total, True, raw_text,
                                "a number the seed never rolled")
-        if mass < 0.5 * total:
+        if mass < ROLLED_FLOOR * total:
             return {}, Reading(space, None, mass / total, True, raw_text,
                                f"unsure ({mass / total:.2f})")
         options, total = kept, mass

@@ -17,6 +17,7 @@ pytest.importorskip("cv2")
 from sheetgen.model import Cell, CellKind  # noqa: E402
 from sheetgen.read.assign import assign, confidences  # noqa: E402
 from sheetgen.read.cells import (  # noqa: E402
+    ROLLED_FLOOR,
     THRESHOLD,
     Decoded,
     Grammar,
@@ -266,3 +267,22 @@ def test_the_seed_settles_a_number_circled_or_not(circled: bool) -> None:
                    fits={"A": {Cell.number(12, False), Cell.number(12, True)}})
     out = read_jointly([Decoded(Reading("A", None, 0.5, True, "12"), options)], both)
     assert out[0].doubtful and out[0].confidence == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("rolled_share, sure", [(0.4, True), (ROLLED_FLOOR + 0.01, True),
+                                                (ROLLED_FLOOR - 0.01, False)])
+def test_the_seed_chooses_between_close_readings_down_to_a_floor(rolled_share: float,
+                                                                 sure: bool) -> None:
+    """The glyphs say 56 or 50; the seed rolled only 50. It is read 50 while the glyphs
+    give 50 at least ROLLED_FLOOR of their weight; below it the cell is ?."""
+    cut = _Cut("A", [[np.ones((5, 3), np.uint8)] * 2], 0.0, 0.0)
+    zero = _one_hot("0") * rolled_share + _one_hot("6") * (1 - rolled_share)
+    grammar = Grammar(dicetrip=False, allowed={50}, times={50: 1})
+    got = decode(cut, [_one_hot("5"), zero], grammar, THRESHOLD)
+    assert got.reading.doubtful is not sure
+    out = read_jointly([got], grammar)
+    if sure:
+        assert out[0].text == "50"
+    else:
+        assert out[0].text == "?" and out[0].guess == "56"
+        assert out[0].why == "a number the seed never rolled"
