@@ -354,7 +354,7 @@ def _narrow(space: str, options: Mapping[str, tuple[Cell | None, float]],
     """``options`` (text: the cell it stands for, or None for one this space cannot hold,
     and its probability) normalized, and with a seed kept to the numbers the seed rolled
     (the seed's numbers choose between close readings); or a doubtful reading when the
-    likeliest is a number the seed never rolled, or the rolled ones are unlikely."""
+    numbers the seed rolled hold less than ``ROLLED_FLOOR`` of the probability."""
     total = sum(p for _, p in options.values()) or 1.0
     ranked = sorted(options.items(), key=lambda kv: (-kv[1][1], kv[0]))
     raw_text, (raw_cell, raw_p) = ranked[0]
