@@ -11,6 +11,14 @@ before a lower one); a star has a value among the board's numbers, and an arc in
 out of a star keeps the values non-decreasing. A node takes at most one ride. The
 objective is the weights of the nodes on the route plus the bonuses of the rides.
 
+The numbers are replaced by their ranks (the same order), so a star's domain is one
+interval with no holes. And for each rank ``k`` the model states what the circuit's
+linear relaxation does not know: a route's numbers never fall, so at most one of its
+arcs climbs from a number below ``k`` to one at ``k`` or above, and none does when the
+route starts at ``k`` or above (or ends below it). Together these two take a third off
+CP-SAT's work on the boards the search hands on (figures in docs/benchmarks.md; each
+alone does little).
+
 The search's best route is given as a hint, so the model starts from it and only has to
 improve it or prove it best; one worker (the same answer on every run), a bound on
 memory (``MEMORY_MB``), and no time limit: the answer is proven.
@@ -86,20 +94,30 @@ def _list(name: str, items: Sequence[int]) -> str:
 
 
 def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
-                progress: Callable[[float], None] | None = None) -> ModelResult | None:
+                progress: Callable[[float], None] | None = None, *,
+                parameters: str = "", plain: bool = False) -> ModelResult | None:
     """The best route of ``graph``, proven; None when CP-SAT stops without a proof (at
-    its bound on memory). ``hint``: a route to start from (the search's best).
-    ``progress(bound)`` is called when CP-SAT's bound on the best total improves."""
+    its bound on memory, or at a limit set in ``parameters``). ``hint``: a route to
+    start from (the search's best). ``progress(bound)`` is called when CP-SAT's bound on
+    the best total improves. ``parameters``: CP-SAT parameters in text form over the
+    model's own (``SatParameters``, e.g. ``max_deterministic_time: 2``); ``plain``: the
+    model without the ranks and the layer constraints (to measure what they do)."""
     from ortools.sat.python import cp_model_helper as helper
 
     n = len(graph.values)
     if n == 0:
         return ModelResult(0, (), 0, 0.0)
-    values = graph.values
-    numbers = sorted({v for v in values if v is not None})
+    numbers = sorted({v for v in graph.values if v is not None})
+    if plain:
+        values = graph.values
+        domain = _intervals(numbers)
+    else:
+        # The numbers as their ranks: the same order, a star's domain one interval.
+        rank = {v: k for k, v in enumerate(numbers)}
+        values = tuple(None if v is None else rank[v] for v in graph.values)
+        domain = (0, len(numbers) - 1)
     p = _Proto()
     on = [p.var(0, 1) for _ in range(n)]
-    domain = _intervals(numbers)
     value = {i: p.var(*domain) for i in range(n) if values[i] is None and len(numbers) > 1}
     tails: list[int] = []
     heads: list[int] = []
@@ -147,6 +165,8 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     for lits in rides_at:
         if len(lits) > 1:
             p.parts.append(f"constraints {{ at_most_one {{ {_list('literals', lits)} }} }}")
+    if not plain:
+        p.parts += _layers(values, len(numbers), arcs, tails, heads, literals)
     p.parts.append(f"constraints {{ circuit {{ {_list('tails', tails)} "
                    f"{_list('heads', heads)} {_list('literals', literals)} }} }}")
     p.parts.append(f"constraints {{ bool_or {{ {_list('literals', on)} }} }}")
@@ -154,12 +174,14 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     p.parts.append("objective { " + _list("vars", [v for v, _ in objective]) + " "
                    + _list("coeffs", [-c for _, c in objective]) + " scaling_factor: -1 }")
     if hint:
-        p.parts.append(_hint(graph, hint, on, value, arcs, tails, heads, literals))
+        p.parts.append(_hint(values, hint, on, value, arcs, tails, heads, literals))
     model = helper.CpModelProto()
     model.parse_text_format(p.text())
     params = helper.SatParameters()
     params.num_workers = 1
     params.max_memory_in_mb = MEMORY_MB
+    if parameters:
+        params.merge_text_format(parameters)
     solver = helper.SolveWrapper()
     solver.set_parameters(params)
     if progress is not None:
@@ -187,7 +209,32 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
                        response.deterministic_time)
 
 
-def _hint(graph: RouteGraph, route: Sequence[Step], on: list[int], value: dict[int, int],
+def _layers(values: Sequence[int | None], count: int,
+            arcs: dict[int, tuple[int, int, bool, int]], tails: list[int], heads: list[int],
+            literals: list[int]) -> list[str]:
+    """Redundant constraints the circuit's linear relaxation lacks: a route's numbers
+    never fall, so it crosses from the numbers below rank ``k`` to those at ``k`` or
+    above at most once, and not at all when it starts at ``k`` or above (or ends
+    below)."""
+    out: list[str] = []
+    for k in range(1, count):
+        up = [lit for lit, (a, b, _, _) in arcs.items()
+              if (va := values[a]) is not None and va < k
+              and (vb := values[b]) is not None and vb >= k]
+        if not up:
+            continue
+        starts = [lit for t, h, lit in zip(tails, heads, literals, strict=True)
+                  if t == 0 and lit >= 0 and (v := values[h - 1]) is not None and v >= k]
+        ends = [lit for t, h, lit in zip(tails, heads, literals, strict=True)
+                if h == 0 and lit >= 0 and (v := values[t - 1]) is not None and v < k]
+        for group in (up + starts, up + ends):
+            if len(group) > 1:
+                out.append(f"constraints {{ at_most_one {{ {_list('literals', group)} }} }}")
+    return out
+
+
+def _hint(values: Sequence[int | None], route: Sequence[Step], on: list[int],
+          value: dict[int, int],
           arcs: dict[int, tuple[int, int, bool, int]], tails: list[int], heads: list[int],
           literals: list[int]) -> str:
     """The solution hint of a route: every literal and every star's value."""
@@ -201,9 +248,9 @@ def _hint(graph: RouteGraph, route: Sequence[Step], on: list[int], value: dict[i
     for t, h, lit in zip(tails, heads, literals, strict=True):
         if lit >= 0 and (t == 0 or h == 0):
             hint[lit] = int(t == 0 and h - 1 == nodes[0] or h == 0 and t - 1 == nodes[-1])
-    current = next((graph.values[x] for x in nodes if graph.values[x] is not None), None)
+    current = next((values[x] for x in nodes if values[x] is not None), None)
     for x in nodes:
-        v = graph.values[x]
+        v = values[x]
         if v is not None:
             current = v
         elif x in value and current is not None:
