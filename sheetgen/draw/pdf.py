@@ -30,9 +30,15 @@ from sheetgen.resources import fonts_dir
 os.environ["FONTCONFIG_FILE"] = str(fonts_dir() / "fonts.conf")
 
 import cairosvg  # noqa: E402
+from cairosvg.helpers import preserve_ratio  # noqa: E402
+from cairosvg.helpers import size as _svg_size  # noqa: E402
+from cairosvg.image import IMAGE_RENDERING  # noqa: E402
 from cairosvg.parser import Tree  # noqa: E402
+from cairosvg.surface import TAGS as _SVG_TAGS  # noqa: E402
 from cairosvg.surface import PDFSurface as _SvgPdfSurface  # noqa: E402
 from cairosvg.surface import cairo as _cairo  # noqa: E402
+from cairosvg.url import parse_url  # noqa: E402
+from PIL import Image  # noqa: E402
 from pypdf import PdfReader, PdfWriter  # noqa: E402
 
 PRODUCER = "sheetgen"
@@ -115,6 +121,52 @@ class _Recording(_SvgPdfSurface):  # type: ignore[misc]
         surface = _cairo.RecordingSurface(_cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
         return surface, width, height
 
+
+_CAIROSVG_IMAGE = _SVG_TAGS["image"]
+_EXIF_ORIENTATION = 0x0112
+
+
+def _image(surface: Any, node: Any) -> None:
+    """cairosvg's ``<image>``, but a JPEG photo stays a JPEG in a PDF: cairosvg decodes
+    it to pixels, which cairo would store deflated (three times the size); a decoded
+    picture that carries its JPEG file as MIME data is embedded as that file. The pixels
+    drawn are cairosvg's own (decoded by PIL, as it does), so PNG output is unchanged.
+    Anything else (PNG, SVG, a turned or recoloured JPEG) is left to cairosvg."""
+    data = node.fetch_url(parse_url(node.get_href()), "image/*")
+    if not data.startswith(b"\xff\xd8") or surface.map_image:
+        _CAIROSVG_IMAGE(surface, node)
+        return
+    picture = Image.open(io.BytesIO(data))
+    if picture.getexif().get(_EXIF_ORIENTATION, 1) != 1 or picture.mode not in ("L", "RGB"):
+        _CAIROSVG_IMAGE(surface, node)
+        return
+    png = io.BytesIO()
+    picture.save(png, "PNG")
+    png.seek(0)
+    pixels = _cairo.ImageSurface.create_from_png(png)
+    pixels.set_mime_data("image/jpeg", data)
+    pattern = _cairo.SurfacePattern(pixels)
+    pattern.set_filter(IMAGE_RENDERING.get(node.get("image-rendering"), _cairo.FILTER_GOOD))
+    x, y = _svg_size(surface, node.get("x"), "x"), _svg_size(surface, node.get("y"), "y")
+    node.image_width, node.image_height = pixels.get_width(), pixels.get_height()
+    width = _svg_size(surface, node.get("width"), "x") or node.image_width
+    height = _svg_size(surface, node.get("height"), "y") or node.image_height
+    scale_x, scale_y, shift_x, shift_y = preserve_ratio(surface, node, width, height)
+    context = surface.context
+    if (shift_x, shift_y) != (0, 0) or (width, height) != (scale_x * node.image_width,
+                                                            scale_y * node.image_height):
+        context.rectangle(x, y, width, height)  # cairosvg clips where the picture
+        context.clip()  # overflows, and only there (the same pixels at the edges)
+    context.save()
+    context.translate(x, y)
+    context.scale(scale_x, scale_y)
+    context.translate(shift_x, shift_y)
+    context.set_source(pattern)
+    context.paint_with_alpha(float(node.get("opacity", 1)))
+    context.restore()
+
+
+_SVG_TAGS["image"] = _image
 
 _CAIRO_DATE = re.compile(rb"(/CreationDate \(D:)\d{14}")
 """The conversion time cairo writes into every file (14 digits, YYYYMMDDHHmmSS)."""

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import base64
 import io
 import re
+from typing import Any
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
 
 from sheetgen.draw.pdf import (
+    _CAIROSVG_IMAGE,
+    _SVG_TAGS,
     Bookmark,
     Document,
     Layers,
@@ -185,3 +190,63 @@ def test_pages_are_drawn_and_converted_one_at_a_time(monkeypatch: pytest.MonkeyP
     assert len(pages) == 5 and events == []
     build_pdf(pages, "t")
     assert events == ["draw", "convert"] * 5
+
+
+def _photo_svg(data: bytes, mime: str) -> str:
+    href = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+    return ('<svg xmlns="http://www.w3.org/2000/svg" '
+            'xmlns:xlink="http://www.w3.org/1999/xlink" width="60mm" height="40mm" '
+            f'viewBox="0 0 60 40"><image xlink:href="{href}" x="5" y="4" width="50" '
+            'height="30" preserveAspectRatio="none"/><circle cx="30" cy="20" r="6" '
+            'fill="none" stroke="red"/></svg>')
+
+
+def _photo(mode: str) -> Image.Image:
+    """A photo-like picture: a gradient under seeded noise (deflate cannot shrink it)."""
+    rng = np.random.default_rng(7)
+    ramp = np.linspace(40, 220, 300)[None, :] + rng.normal(0, 25, (180, 300))
+    gray = np.clip(ramp, 0, 255).astype(np.uint8)
+    picture = Image.fromarray(gray)
+    return picture.convert(mode)
+
+
+@pytest.mark.parametrize("mode", ["L", "RGB"])
+def test_a_jpeg_photo_is_embedded_as_the_jpeg_file_itself(mode: str) -> None:
+    jpeg = io.BytesIO()
+    _photo(mode).save(jpeg, "JPEG", quality=80)
+    pdf = build_pdf([_photo_svg(jpeg.getvalue(), "image/jpeg")], "photo")
+    assert pdf == build_pdf([_photo_svg(jpeg.getvalue(), "image/jpeg")], "photo")
+    images = [obj for obj in (o.get_object() for o in _xobjects(pdf))
+              if obj.get("/Subtype") == "/Image"]
+    assert len(images) == 1
+    assert images[0]["/Filter"] == "/DCTDecode"
+    assert images[0]._data == jpeg.getvalue()  # the file as it was, not decoded pixels
+    # the same picture as PNG is stored as pixels: far larger than the JPEG
+    png = io.BytesIO()
+    Image.open(jpeg).save(png, "PNG")
+    assert len(pdf) < 0.6 * len(build_pdf([_photo_svg(png.getvalue(), "image/png")], "p"))
+
+
+@pytest.mark.parametrize("aspect", ["none", "xMidYMid slice", "xMinYMax meet"])
+def test_a_jpeg_photo_draws_the_pixels_cairosvg_draws(aspect: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    jpeg = io.BytesIO()
+    _photo("RGB").save(jpeg, "JPEG", quality=80)
+    svg = _photo_svg(jpeg.getvalue(), "image/jpeg").replace('"none"', f'"{aspect}"')
+    ours = svg_to_png(svg)
+    monkeypatch.setitem(_SVG_TAGS, "image", _CAIROSVG_IMAGE)
+    assert ours == svg_to_png(svg)
+
+
+def _xobjects(pdf: bytes) -> list[Any]:
+    """Every XObject the PDF's pages reach, forms opened."""
+    found: list[Any] = []
+    todo = [page.get("/Resources", {}) for page in PdfReader(io.BytesIO(pdf)).pages]
+    while todo:
+        resources = todo.pop().get_object() if hasattr(todo[-1], "get_object") else todo.pop()
+        for ref in resources.get("/XObject", {}).values():
+            obj = ref.get_object()
+            found.append(obj)
+            if obj.get("/Subtype") == "/Form" and "/Resources" in obj:
+                todo.append(obj["/Resources"])
+    return found

@@ -52,6 +52,7 @@ def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
     from pypdf import PdfReader
 
     assert len(PdfReader(review).pages) == 1
+    assert review.stat().st_size < 300_000  # the photo embedded as a JPEG (~180 kB)
     # a photo of another map among them: read apart
     code, _, err = run(str(usa[0]), str(europe[0]), "-o", str(tmp_path / "x.csv"))
     assert code == 1 and "sheets of 2 maps (europe, usa)" in err

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,13 +17,17 @@ pytest.importorskip("cv2")
 from sheetgen.model import Cell, CellKind  # noqa: E402
 from sheetgen.read.assign import assign, confidences  # noqa: E402
 from sheetgen.read.cells import (  # noqa: E402
+    ROLLED_FLOOR,
     THRESHOLD,
     Decoded,
     Grammar,
     Reading,
+    _Cut,
     capacity,
+    decode,
     read_jointly,
 )
+from sheetgen.read.glyphs import CLASSES  # noqa: E402
 
 LABELS = "abcd"
 
@@ -220,3 +225,64 @@ def test_hostile_readings_never_break_the_counts(
     for key, count in sure.items():
         limit = capacity(grammar, key)
         assert limit is None or count <= limit
+
+
+def _one_hot(cls: str) -> np.ndarray:
+    probs = np.zeros(len(CLASSES), dtype=np.float32)
+    probs[CLASSES.index(cls)] = 1.0
+    return probs
+
+
+@pytest.mark.parametrize("ring, circled, sure", [(0.0, False, True), (0.8, True, True),
+                                                 (0.45, False, False)])
+def test_a_ring_round_part_of_a_circle_offers_the_number_both_ways(
+        ring: float, circled: bool, sure: bool) -> None:
+    """A clear 12 in a circle ringed all round is (12), with no ring 12; ringed round
+    less than 0.6 of the rim it may be either, half each, and alone it is unsure."""
+    cut = _Cut("A", [[np.ones((5, 3), np.uint8)] * 2], ring, 0.0)
+    got = decode(cut, [_one_hot("1"), _one_hot("2")], Grammar(dicetrip=False), THRESHOLD)
+    texts = {t: p for t, (_, p) in got.options.items() if p > 0}
+    if sure:
+        assert texts == {Cell.number(12, circled).text: 1.0}
+    else:
+        assert texts == {"12": 0.5, "(12)": 0.5}
+    assert got.reading.doubtful is not sure
+    out = read_jointly([got], Grammar(dicetrip=False))
+    assert out[0].doubtful is not sure
+    assert sure or out[0].confidence == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("circled", [False, True])
+def test_the_seed_settles_a_number_circled_or_not(circled: bool) -> None:
+    """12 half circled: where no card of its space came up it cannot be circled (and
+    where it can only be circled, it is): the seed's writable cells settle it."""
+    options = {"12": (Cell.number(12, False), 0.5), "(12)": (Cell.number(12, True), 0.5)}
+    cell = Cell.number(12, circled)
+    grammar = Grammar(dicetrip=False, allowed={12}, times={12: 1}, stars=0,
+                      fits={"A": {cell}})
+    out = read_jointly([Decoded(Reading("A", None, 0.5, True, "12"), options)], grammar)
+    assert out[0].cell == cell and not out[0].doubtful and out[0].confidence > 0.99
+    # both writable: two readings equally likely, one number: the cell stays unsure
+    both = Grammar(dicetrip=False, allowed={12}, times={12: 1}, stars=0,
+                   fits={"A": {Cell.number(12, False), Cell.number(12, True)}})
+    out = read_jointly([Decoded(Reading("A", None, 0.5, True, "12"), options)], both)
+    assert out[0].doubtful and out[0].confidence == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize("rolled_share, sure", [(0.4, True), (ROLLED_FLOOR + 0.01, True),
+                                                (ROLLED_FLOOR - 0.01, False)])
+def test_the_seed_chooses_between_close_readings_down_to_a_floor(rolled_share: float,
+                                                                 sure: bool) -> None:
+    """The glyphs say 56 or 50; the seed rolled only 50. It is read 50 while the glyphs
+    give 50 at least ROLLED_FLOOR of their weight; below it the cell is ?."""
+    cut = _Cut("A", [[np.ones((5, 3), np.uint8)] * 2], 0.0, 0.0)
+    zero = _one_hot("0") * rolled_share + _one_hot("6") * (1 - rolled_share)
+    grammar = Grammar(dicetrip=False, allowed={50}, times={50: 1})
+    got = decode(cut, [_one_hot("5"), zero], grammar, THRESHOLD)
+    assert got.reading.doubtful is not sure
+    out = read_jointly([got], grammar)
+    if sure:
+        assert out[0].text == "50"
+    else:
+        assert out[0].text == "?" and out[0].guess == "56"
+        assert out[0].why == "a number the seed never rolled"
