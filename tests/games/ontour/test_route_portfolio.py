@@ -36,8 +36,11 @@ def forced(way: str) -> Iterator[None]:
     """The portfolio with its searches stopped after a state and then only ``way``:
     ``model``, ``sweep``, or ``search`` (the search again, its tables cleared past three
     states); or ``alternate``: the model and the search in turn on tiny budgets
-    (``alternate-late``: the searches stopped at once, so the last model proves)."""
-    names = ("SEARCH_LIMIT", "PURE_LIMIT", "SWEEP_WIDTH", "MEMO_LIMIT", "ALTERNATION")
+    (``alternate-late``: the searches stopped at once, so the last model proves;
+    ``restarts``: the short runs under other seeds before the last model, one stopped at
+    once, one on a tiny budget)."""
+    names = ("SEARCH_LIMIT", "PURE_LIMIT", "SWEEP_WIDTH", "MEMO_LIMIT", "ALTERNATION",
+             "RESTARTS")
     saved = [getattr(route, name) for name in names], cpsat.available
     route.SEARCH_LIMIT, route.PURE_LIMIT = 1, 1
     route.MEMO_LIMIT = 3
@@ -50,7 +53,10 @@ def forced(way: str) -> Iterator[None]:
     if way == "alternate-late":
         # The same with the searches stopped at once: the last model's turn.
         route.ALTERNATION = ((0.0, 1), (0.0, 1), (None, None))
-    if not way.startswith(("model", "alternate")):
+    if way == "restarts":
+        route.ALTERNATION = ((0.0, 1), (None, None))
+        route.RESTARTS = ((0.0, 2), (0.001, 3))
+    if not way.startswith(("model", "alternate", "restarts")):
         cpsat.available = lambda: False
     if way == "search":
         route.SWEEP_WIDTH = 0
@@ -62,7 +68,8 @@ def forced(way: str) -> Iterator[None]:
         cpsat.available = saved[1]
 
 
-@pytest.mark.parametrize("way", ["model", "sweep", "search", "alternate", "alternate-late"])
+@pytest.mark.parametrize("way", ["model", "sweep", "search", "alternate", "alternate-late",
+                                 "restarts"])
 @settings(max_examples=150, deadline=None)
 @given(graph=every_graph)
 def test_every_way_proves_the_best_route(way: str, graph: RouteGraph) -> None:

@@ -75,8 +75,8 @@ def solve(graph: RouteGraph, max_states: int | None = None, limit: int | None = 
     clock, so the same board always gets the same route: the search up to
     ``SEARCH_LIMIT`` states (nearly every board is proven well before), then the
     constraint model of ``cpsat`` started from the search's best route and the search
-    again in turn, each on a budget of work (``ALTERNATION``, the last model without
-    one). Without OR-Tools
+    again in turn, each on a budget of work (``ALTERNATION``; the last model without
+    one, after short runs under other seeds of CP-SAT, ``RESTARTS``). Without OR-Tools
     (or when the model stops at its memory): the search up to ``PURE_LIMIT``, then on a
     graph without rides the sweep of ``frontier`` where it fits in ``SWEEP_WIDTH``
     states, and last the search without a limit, its tables bounded by ``MEMO_LIMIT``.
@@ -135,19 +135,27 @@ def _alternate(graph: RouteGraph, search: _Resumable,
         modelling = f"proving the best route with a constraint model (best so far {best.total}"
         say(modelling + ")")
         upper = search.bound()
-        result = cpsat.solve_model(graph, best.steps,
-                                   functools.partial(_bound_note, say, modelling), work,
-                                   None if upper >= _NO_BOUND else upper)
-        if result is None:
-            return None
-        if result.total > best.total:
-            search.best_total, search.best_steps = result.total, result.steps
-        if result.proven:
-            return Solution(search.best_steps, search.best_total, True, search.states,
-                            "model")
+        runs = [(work, "")]
+        if work is None:
+            # Before the last model: short runs under other seeds (CP-SAT's time to a
+            # proof is heavy-tailed in its seed; one of a few short runs often proves
+            # what one long run takes minutes on).
+            runs[:0] = [(budget, f"random_seed: {seed}") for budget, seed in RESTARTS]
+        for budget, parameters in runs:
+            result = cpsat.solve_model(graph, search.best_steps,
+                                       functools.partial(_bound_note, say, modelling),
+                                       budget, None if upper >= _NO_BOUND else upper,
+                                       parameters=parameters)
+            if result is None:
+                return None
+            if result.total > search.best_total:
+                search.best_total, search.best_steps = result.total, result.steps
+            if result.proven:
+                return Solution(search.best_steps, search.best_total, True, search.states,
+                                "model")
         if states is None:
             continue
-        ceiling = _NO_BOUND if result.bound is None else result.bound
+        ceiling = _NO_BOUND if result is None or result.bound is None else result.bound
         say(f"searching on for the best route (best so far {search.best_total})")
         found = search.run(states, ceiling)
         if found.proven_optimal:
@@ -175,6 +183,15 @@ the model takes 4.6 units); 4 units more prove all but one of the others; the se
 48 000 states proves that one (a Paris board the model takes 12.8 units on). One search
 state is about 1/16 000 of a unit there, and each model restarts from the hint: longer
 schedules lose more on the boards the model proves than they win."""
+
+RESTARTS: tuple[tuple[float, int], ...] = ((0.5, 2), (0.5, 3), (1.0, 4), (1.0, 5))
+"""Before the last model (without a budget): short runs of the model on a budget of
+work, each under another seed of CP-SAT's search (``random_seed``; the default is 1).
+CP-SAT's work to a proof is heavy-tailed in its seed: on a Paris board of the hill climbs
+the default seed had not proven the best route after 12 units where seeds 3 and 4 took
+0.4 (the board 91 s -> 7.5 s); a board no seed proves quickly pays the 3 units (a usa
+board 17.4 -> 20.4 units; doubling on to 2-unit runs cost it 7). The same seeds give the
+same runs, so the route stays the same on every machine."""
 
 PURE_LIMIT = 30_000
 """Without OR-Tools: search states before the sweep."""
