@@ -544,6 +544,7 @@ async function padKey(key) {
     const text = padText();
     if (text === cellText(ui.player, p.row)) { moveRow(1); return; }
     const ok = await sendCell(p.row, text);
+    if (ui.pad !== p) return; // another space was opened while the entry was on its way
     if (ok) { moveRow(1); return; }
     const box = $("pad-error");
     box.hidden = false;
