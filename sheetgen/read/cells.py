@@ -435,9 +435,33 @@ def _options(space: str, options: Mapping[str, tuple[Cell | None, float]], gramm
     return Decoded(_settle(space, narrowed, factor, threshold), narrowed, factor)
 
 
+BRACKET_TALLER = 1.1
+"""A glyph beside a Dice Trip number is shaped like a parenthesis when it is this much
+taller than the taller digit (a parenthesis is written taller than the digits it wraps)
+and at least twice as tall as it is wide."""
+
+
+def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
+                   digits: Sequence[np.ndarray]) -> float:
+    """How surely the outer glyph of four in a Dice Trip cell is its parenthesis: the
+    classifier's probability of it, and of a 1 where the glyph is shaped like a
+    parenthesis (a thin stroke taller than the digits: a 1 in that place would be a third
+    digit, which no Dice Trip cell holds; a nearly straight parenthesis is what the
+    classifier takes for a 1)."""
+    share = float(probs[bracket])
+    if glyph is None or not digits:
+        return share
+    height, width = glyph.shape
+    tallest = max(d.shape[0] for d in digits)
+    if height >= BRACKET_TALLER * tallest and height >= 2 * width:
+        share += float(probs[_DIGIT[1]])
+    return min(1.0, share)
+
+
 def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
-           threshold: float) -> Decoded:
-    """The reading of a cut cell from its glyphs' class probabilities."""
+           threshold: float, glyphs: Sequence[np.ndarray] | None = None) -> Decoded:
+    """The reading of a cut cell from its glyphs' class probabilities (``glyphs``: the
+    glyphs' masks, in the same order, where their shapes are known)."""
     n = len(probs)
     space = cut.space
     if n == 0:
@@ -456,12 +480,25 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
         wrapped = n == 4
         if n not in (2, 4):
             return _doubt(space, 0.0, f"{n} marks where a number has two")
-        factor = float(probs[0][_OPEN] * probs[3][_CLOSE]) if wrapped else 1.0
+        factor = 1.0
+        if wrapped:
+            first, last = (None, None) if glyphs is None else (glyphs[0], glyphs[3])
+            inner = () if glyphs is None else glyphs[1:3]
+            factor = (_bracket_share(probs[0], _OPEN, first, inner)
+                      * _bracket_share(probs[3], _CLOSE, last, inner))
         digits = probs[1:3] if wrapped else probs
         for value, p in _number_options(digits, range(1, 7)).items():
             cell = Cell.number(value, wrapped)
             fits = not wrapped or space in grammar.coloured
             options[cell.text] = (cell if fits else None, p)
+        # the digits 1-6 must hold a share of the glyphs' weight, as the seed's numbers
+        # must (ROLLED_FLOOR): a glyph the classifier takes for an 8 is no sure 2 because
+        # 2 is the likeliest of the digits a die has
+        mass = sum(p for _, p in options.values())
+        if mass < ROLLED_FLOOR:
+            text = max(sorted(options), key=lambda t: options[t][1])
+            return _decided(Reading(space, None, mass, True, text,
+                                    f"digits 1-6 hardly show ({mass:.2f})"))
         return _options(space, options, grammar, factor, threshold)
     # A ring round part of the circle (0.3-0.6 of its rim) may be a circle drawn or not:
     # each reading is offered both ways at half its weight, and the seed (which spaces a
@@ -505,7 +542,8 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
         for split in cut.splits:
             options.append([probs[k + i] for i in range(len(split))])
             k += len(split)
-        choices = [decode(cut, p, grammar, threshold) for p in options]
+        choices = [decode(cut, p, grammar, threshold, glyphs=split)
+                   for p, split in zip(options, cut.splits, strict=True)]
         decoded.append(max(choices, key=lambda d: (not d.reading.doubtful,
                                                    d.reading.confidence)))
     if grammar.dicetrip or grammar.times is not None:

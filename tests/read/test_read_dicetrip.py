@@ -14,8 +14,20 @@ from hypothesis import strategies as st
 cv2 = pytest.importorskip("cv2")
 pytest.importorskip("onnxruntime")
 
+from sheetgen.model import CellKind  # noqa: E402
 from sheetgen.read import synth  # noqa: E402
-from sheetgen.read.cells import Grammar, Reading, cut_cell, read_cells  # noqa: E402
+from sheetgen.read.cells import (  # noqa: E402
+    ROLLED_FLOOR,
+    THRESHOLD,
+    Grammar,
+    Reading,
+    _Cut,
+    cut_cell,
+    decode,
+    read_cells,
+    read_jointly,
+)
+from sheetgen.read.glyphs import CLASSES  # noqa: E402
 from sheetgen.read.layout import SheetLayout, drawn_layout  # noqa: E402
 from sheetgen.read.register import PPM  # noqa: E402
 
@@ -149,3 +161,91 @@ def test_the_rim_test_asks_for_a_tall_stroke_beside_the_number() -> None:
         hh, hw = (10, 2) if tall else (2, 10)
         part[y - hh:y + hh, x - hw:x + hw] = True
         assert _bracket(part, c, c) is expected
+
+
+# --- what four glyphs in a coloured city are ----------------------------------------------
+
+
+def _probs(**shares: float) -> np.ndarray:
+    """Class probabilities: ``shares`` by class (``one="1"``, ``open="("``, ...), the rest
+    of the weight on ``x``."""
+    names = {"open": "(", "close": ")", "one": "1", "two": "2", "three": "3", "four": "4",
+             "five": "5", "six": "6", "eight": "8", "nine": "9"}
+    out = np.zeros(len(CLASSES), dtype=np.float32)
+    for name, p in shares.items():
+        out[CLASSES.index(names[name])] = p
+    out[CLASSES.index("x")] += 1.0 - out.sum()
+    return out
+
+
+def _mask(height: int, width: int) -> np.ndarray:
+    return np.full((height, width), 255, dtype=np.uint8)
+
+
+COLOURED = Grammar(dicetrip=True, coloured={"A"})
+
+
+@pytest.mark.parametrize("open_height, sure", [(30, True), (24, False)])
+def test_a_parenthesis_the_classifier_half_takes_for_a_1_is_one_when_it_stands_tall(
+        open_height: int, sure: bool) -> None:
+    """Four glyphs in a coloured city, the first 0.75 "(" and 0.22 "1": a thin stroke
+    taller than the digits beside a number is its parenthesis (a 1 there would be a
+    third digit), so (45) is sure; as tall as the digits, it stays unsure."""
+    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 8)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=0.75, one=0.22), _probs(four=1.0), _probs(five=1.0),
+             _probs(close=1.0)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
+    assert got.reading.guess == "(45)"
+    assert got.reading.doubtful is not sure
+    assert got.factor == pytest.approx(0.97 if sure else 0.75, abs=1e-6)
+    out = read_jointly([got], COLOURED)
+    assert out[0].text == ("(45)" if sure else "?")
+
+
+def test_a_glyph_the_classifier_takes_for_an_8_is_no_sure_2() -> None:
+    """A digit read 0.78 "8" and 0.09 "2": 2 is the likeliest digit a die has, but the
+    digits 1-6 hold too little of the glyph's weight to read it: the cell is ?."""
+    glyphs = [_mask(30, 8), _mask(24, 14), _mask(12, 10), _mask(30, 8)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=1.0), _probs(six=0.95), _probs(eight=0.78, two=0.09),
+             _probs(close=1.0)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
+    assert got.reading.doubtful
+    assert got.reading.guess == "(62)"
+    assert got.reading.why.startswith("digits 1-6 hardly show")
+    assert read_jointly([got], COLOURED)[0].text == "?"
+
+
+shares = st.floats(0.0, 1.0, allow_nan=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(shares, min_size=len(CLASSES), max_size=len(CLASSES)),
+                min_size=1, max_size=5),
+       st.lists(st.tuples(st.integers(1, 60), st.integers(1, 60)), min_size=5, max_size=5),
+       st.booleans())
+def test_hostile_glyph_probabilities_never_read_a_sure_cell_the_glyphs_do_not_show(
+        rows: list[list[float]], sizes: list[tuple[int, int]], coloured: bool) -> None:
+    """Whatever the classifier says and whatever the glyphs' shapes, a sure Dice Trip
+    reading has a confidence of at most 1, its digits hold at least ROLLED_FLOOR of the
+    glyphs' weight, and a number in parentheses stands only in a coloured city."""
+    probs = []
+    for row in rows:
+        v = np.asarray(row, dtype=np.float32)
+        probs.append(v / v.sum() if v.sum() > 0 else np.full(len(CLASSES), 1 / len(CLASSES),
+                                                            dtype=np.float32))
+    glyphs = [_mask(h, w) for h, w in sizes[:len(probs)]]
+    grammar = Grammar(dicetrip=True, coloured={"A"} if coloured else set())
+    got = decode(_Cut("A", [glyphs], 0.0, 0.0), probs, grammar, THRESHOLD, glyphs=glyphs)
+    for reading in (got.reading, read_jointly([got], grammar)[0]):
+        assert 0.0 <= reading.confidence <= 1.0 + 1e-6
+        if reading.doubtful or reading.cell is None:
+            continue
+        if reading.cell.kind is CellKind.NUMBER:
+            assert len(probs) in (2, 4)
+            digits = probs[1:3] if len(probs) == 4 else probs
+            mass = math.prod(float(sum(d[CLASSES.index(str(k))] for k in range(1, 7)))
+                             for d in digits)
+            assert mass >= ROLLED_FLOOR - 1e-6
+            assert not reading.cell.circled or coloured
