@@ -131,6 +131,33 @@ def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
     return ink
 
 
+FAINT = 0.12
+"""Darkness (a share of the paper's brightness) of a faint stroke: a thin pen on a
+low-resolution photo leaves a digit lighter than the ink threshold of :func:`_ink`
+beside darker writing in the same circle (a bold parenthesis)."""
+
+
+def _faint(patch: np.ndarray, where: np.ndarray, found: np.ndarray,
+           min_area: float) -> list[np.ndarray]:
+    """Strokes in ``where`` fainter than the parts ``found``: parts darker than ``FAINT``
+    that touch none of them (a dark stroke's blurred edge does) and stand at least 1.5 mm
+    tall (half a digit; a speck or a smudge is smaller)."""
+    values = patch[where]
+    if not values.size:
+        return []
+    paper = max(float(np.percentile(values, 85)), 40.0)
+    dark = (paper - patch.astype(np.float32)) / paper
+    near = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    out = []
+    for part in _components((dark > FAINT) & where, min_area):
+        if (part & near).any():
+            continue
+        _, y0, _, y1 = _bbox(part)
+        if y1 - y0 >= 1.5 * PPM:
+            out.append(part)
+    return out
+
+
 def _components(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
                                                              connectivity=8)
@@ -263,6 +290,14 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         # that is (what is only the badge's blur is too small to keep, or on the rim)
         parts = [p & ~printed for p in parts]
     parts = [q for p in parts for q in _components(p, min_area)]
+    if not rings:
+        found = np.zeros_like(ink)
+        for part in parts:
+            found |= part
+        faint = _faint(patch, inside & core & ~printed, found, min_area)
+        parts.extend(faint)
+        for part in faint:
+            ink |= part
     yy, xx = np.mgrid[:patch.shape[0], :patch.shape[1]]
     dist = np.hypot(xx - ccx, yy - ccy)
     angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * 72).astype(int) % 72

@@ -56,22 +56,23 @@ def _grammar() -> Grammar:
                    coloured=frozenset(s.id for s in spaces if getattr(s, "colour", None)))
 
 
-def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float) -> None:
-    """``glyph`` (ink > 0) in black ink, its centre at pixel (x, y)."""
+def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float, grey: int = 0) -> None:
+    """``glyph`` (ink > 0) in ink of ``grey`` (0 black), its centre at pixel (x, y)."""
     h, w = glyph.shape
     x0, y0 = round(x - w / 2), round(y - h / 2)
     region = page[y0:y0 + h, x0:x0 + w].astype(np.float32)
     ink = glyph.astype(np.float32) / 255.0
-    page[y0:y0 + h, x0:x0 + w] = (region * (1 - ink)).astype(np.uint8)
+    page[y0:y0 + h, x0:x0 + w] = (region * (1 - ink) + grey * ink).astype(np.uint8)
 
 
 def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
-           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8
+           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0
            ) -> tuple[np.ndarray, SheetLayout]:
     """The blank sheet with ``(digits)`` written in ``space``: the digits 3.6 mm high in
     the middle, each parenthesis an arc along the rim at ``rim`` of the radius, from
     ``upper`` degrees above the horizontal to ``lower`` below, ``stroke`` mm wide; the
-    page then blurred by ``blur`` pixels (a photo's softness)."""
+    page then blurred by ``blur`` pixels (a photo's softness). The digits are in ink of
+    ``grey`` (0 black), the parentheses black."""
     blank, layout = _blank()
     page = blank.copy()
     cx, cy, r = layout.circles[space]
@@ -80,7 +81,7 @@ def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
     gap = 0.5 * PPM
     x = px - (sum(g.shape[1] for g in glyphs) + gap) / 2
     for g in glyphs:
-        _stamp(page, g, x + g.shape[1] / 2, py)
+        _stamp(page, g, x + g.shape[1] / 2, py, grey)
         x += g.shape[1] + gap
     arc = round(rim * radius)
     thick = max(1, round(stroke * PPM))
@@ -161,6 +162,34 @@ def test_the_rim_test_asks_for_a_tall_stroke_beside_the_number() -> None:
         hh, hw = (10, 2) if tall else (2, 10)
         part[y - hh:y + hh, x - hw:x + hw] = True
         assert _bracket(part, c, c) is expected
+
+
+def test_digits_fainter_than_their_bold_parentheses_are_read() -> None:
+    """A thin pen's digits on a low-resolution photo come out far lighter than the
+    parentheses beside them: they are read, not left out."""
+    space = _coloured_with_badge()
+    page, layout = _write(space, "35", grey=175, stroke=0.6, upper=25.0, lower=25.0)
+    cut = cut_cell(page, layout, space, rings=False)
+    assert len(cut.splits[0]) == 4
+    assert _read(page, layout, space).guess == "(35)"
+
+
+def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph() -> None:
+    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
+    grain, a shade) leaves an empty circle empty."""
+    blank, layout = _blank()
+    space = _coloured_with_badge()
+    page = blank.copy()
+    cx, cy, _ = layout.circles[space]
+    px, py = round(cx * PPM), round(cy * PPM)
+    rng = np.random.default_rng(3)
+    noise = rng.normal(0, 6, page.shape)
+    page = np.clip(page.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    page[py - 4:py + 5, px - 3:px + 4] = 200  # a light speck 1.1 mm tall
+    page = cv2.GaussianBlur(page, (0, 0), 0.8)
+    cut = cut_cell(page, layout, space, rings=False)
+    assert cut.splits == [[]]
+    assert _read(page, layout, space).text == ""
 
 
 # --- what four glyphs in a coloured city are ----------------------------------------------
