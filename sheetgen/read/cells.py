@@ -471,25 +471,27 @@ def _options(space: str, options: Mapping[str, tuple[Cell | None, float]], gramm
 
 
 BRACKET_TALLER = 1.1
-"""A glyph beside a Dice Trip number is shaped like a parenthesis when it is this much
-taller than the taller digit (a parenthesis is written taller than the digits it wraps)
-and at least twice as tall as it is wide."""
+"""An outer glyph of four in a Dice Trip cell stands as a parenthesis, not a third digit,
+when it is this much taller than the taller of the two digits (a parenthesis is written
+taller than the digits it wraps; the digits of one number alike)."""
 
 
 def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
                    digits: Sequence[np.ndarray]) -> float:
     """How surely the outer glyph of four in a Dice Trip cell is its parenthesis: the
-    classifier's probability of it, and of a 1 where the glyph is shaped like a
-    parenthesis (a thin stroke taller than the digits: a 1 in that place would be a third
-    digit, which no Dice Trip cell holds; a nearly straight parenthesis is what the
-    classifier takes for a 1)."""
+    classifier's probability of it, and of any digit where the glyph stands taller than
+    the digits it wraps (``BRACKET_TALLER``). A digit there would be a third one, which
+    no Dice Trip cell holds, and the digits of a number are written alike in height; a
+    parenthesis is written taller, and what the classifier sees in it besides (a nearly
+    straight one as a 1, a curled one as a 3 or a 9) is its shape, not another reading.
+    An X, a star or the other parenthesis there stays doubt: a stray mark, a cut gone
+    wrong."""
     share = float(probs[bracket])
     if glyph is None or not digits:
         return share
-    height, width = glyph.shape
     tallest = max(d.shape[0] for d in digits)
-    if height >= BRACKET_TALLER * tallest and height >= 2 * width:
-        share += float(probs[_DIGIT[1]])
+    if glyph.shape[0] >= BRACKET_TALLER * tallest:
+        share += float(sum(probs[d] for d in _DIGIT))
     return min(1.0, share)
 
 

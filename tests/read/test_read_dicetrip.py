@@ -215,21 +215,32 @@ COLOURED = Grammar(dicetrip=True, coloured={"A"})
 
 
 @pytest.mark.parametrize("open_height, sure", [(30, True), (24, False)])
-def test_a_parenthesis_the_classifier_half_takes_for_a_1_is_one_when_it_stands_tall(
+def test_a_parenthesis_the_classifier_half_takes_for_a_digit_is_one_when_it_stands_tall(
         open_height: int, sure: bool) -> None:
-    """Four glyphs in a coloured city, the first 0.75 "(" and 0.22 "1": a thin stroke
-    taller than the digits beside a number is its parenthesis (a 1 there would be a
-    third digit), so (45) is sure; as tall as the digits, it stays unsure."""
-    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 8)]
+    """Four glyphs in a coloured city, the first 0.78 "(" and 0.21 "1", the last 0.8 ")"
+    and 0.19 "3": a glyph taller than the digits beside a number is its parenthesis (a
+    digit there would be a third one, written as tall as the others), so (45) is sure;
+    as tall as the digits, the opening one stays unsure."""
+    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
     cut = _Cut("A", [glyphs], 0.0, 0.0)
-    probs = [_probs(open=0.75, one=0.22), _probs(four=1.0), _probs(five=1.0),
-             _probs(close=1.0)]
+    probs = [_probs(open=0.78, one=0.21), _probs(four=1.0), _probs(five=1.0),
+             _probs(close=0.8, three=0.19)]
     got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
     assert got.reading.guess == "(45)"
     assert got.reading.doubtful is not sure
-    assert got.factor == pytest.approx(0.97 if sure else 0.75, abs=1e-6)
+    assert got.factor == pytest.approx(0.99 * 0.99 if sure else 0.78 * 0.99, abs=1e-6)
     out = read_jointly([got], COLOURED)
     assert out[0].text == ("(45)" if sure else "?")
+
+
+def test_an_x_or_a_star_beside_a_number_is_no_parenthesis_however_tall() -> None:
+    """The outer glyph's weight on an X or a star (a stray mark) stays doubt."""
+    glyphs = [_mask(30, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=0.8), _probs(four=1.0), _probs(five=1.0), _probs(close=1.0)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)  # 0.2 on x
+    assert got.factor == pytest.approx(0.8, abs=1e-6)
+    assert read_jointly([got], COLOURED)[0].text == "?"
 
 
 def test_a_glyph_the_classifier_takes_for_an_8_is_no_sure_2() -> None:
