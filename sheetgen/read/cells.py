@@ -131,6 +131,33 @@ def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
     return ink
 
 
+FAINT = 0.12
+"""Darkness (a share of the paper's brightness) of a faint stroke: a thin pen on a
+low-resolution photo leaves a digit lighter than the ink threshold of :func:`_ink`
+beside darker writing in the same circle (a bold parenthesis)."""
+
+
+def _faint(patch: np.ndarray, where: np.ndarray, found: np.ndarray,
+           min_area: float) -> list[np.ndarray]:
+    """Strokes in ``where`` fainter than the parts ``found``: parts darker than ``FAINT``
+    that touch none of them (a dark stroke's blurred edge does) and stand at least 1.5 mm
+    tall (half a digit; a speck or a smudge is smaller)."""
+    values = patch[where]
+    if not values.size:
+        return []
+    paper = max(float(np.percentile(values, 85)), 40.0)
+    dark = (paper - patch.astype(np.float32)) / paper
+    near = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    out = []
+    for part in _components((dark > FAINT) & where, min_area):
+        if (part & near).any():
+            continue
+        _, y0, _, y1 = _bbox(part)
+        if y1 - y0 >= 1.5 * PPM:
+            out.append(part)
+    return out
+
+
 def _components(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
                                                              connectivity=8)
@@ -263,6 +290,14 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         # that is (what is only the badge's blur is too small to keep, or on the rim)
         parts = [p & ~printed for p in parts]
     parts = [q for p in parts for q in _components(p, min_area)]
+    if not rings:
+        found = np.zeros_like(ink)
+        for part in parts:
+            found |= part
+        faint = _faint(patch, inside & core & ~printed, found, min_area)
+        parts.extend(faint)
+        for part in faint:
+            ink |= part
     yy, xx = np.mgrid[:patch.shape[0], :patch.shape[1]]
     dist = np.hypot(xx - ccx, yy - ccy)
     angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * 72).astype(int) % 72
@@ -435,9 +470,35 @@ def _options(space: str, options: Mapping[str, tuple[Cell | None, float]], gramm
     return Decoded(_settle(space, narrowed, factor, threshold), narrowed, factor)
 
 
+BRACKET_TALLER = 1.1
+"""An outer glyph of four in a Dice Trip cell stands as a parenthesis, not a third digit,
+when it is this much taller than the taller of the two digits (a parenthesis is written
+taller than the digits it wraps; the digits of one number alike)."""
+
+
+def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
+                   digits: Sequence[np.ndarray]) -> float:
+    """How surely the outer glyph of four in a Dice Trip cell is its parenthesis: the
+    classifier's probability of it, and of any digit where the glyph stands taller than
+    the digits it wraps (``BRACKET_TALLER``). A digit there would be a third one, which
+    no Dice Trip cell holds, and the digits of a number are written alike in height; a
+    parenthesis is written taller, and what the classifier sees in it besides (a nearly
+    straight one as a 1, a curled one as a 3 or a 9) is its shape, not another reading.
+    An X, a star or the other parenthesis there stays doubt: a stray mark, a cut gone
+    wrong."""
+    share = float(probs[bracket])
+    if glyph is None or not digits:
+        return share
+    tallest = max(d.shape[0] for d in digits)
+    if glyph.shape[0] >= BRACKET_TALLER * tallest:
+        share += float(sum(probs[d] for d in _DIGIT))
+    return min(1.0, share)
+
+
 def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
-           threshold: float) -> Decoded:
-    """The reading of a cut cell from its glyphs' class probabilities."""
+           threshold: float, glyphs: Sequence[np.ndarray] | None = None) -> Decoded:
+    """The reading of a cut cell from its glyphs' class probabilities (``glyphs``: the
+    glyphs' masks, in the same order, where their shapes are known)."""
     n = len(probs)
     space = cut.space
     if n == 0:
@@ -456,12 +517,25 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
         wrapped = n == 4
         if n not in (2, 4):
             return _doubt(space, 0.0, f"{n} marks where a number has two")
-        factor = float(probs[0][_OPEN] * probs[3][_CLOSE]) if wrapped else 1.0
+        factor = 1.0
+        if wrapped:
+            first, last = (None, None) if glyphs is None else (glyphs[0], glyphs[3])
+            inner = () if glyphs is None else glyphs[1:3]
+            factor = (_bracket_share(probs[0], _OPEN, first, inner)
+                      * _bracket_share(probs[3], _CLOSE, last, inner))
         digits = probs[1:3] if wrapped else probs
         for value, p in _number_options(digits, range(1, 7)).items():
             cell = Cell.number(value, wrapped)
             fits = not wrapped or space in grammar.coloured
             options[cell.text] = (cell if fits else None, p)
+        # the digits 1-6 must hold a share of the glyphs' weight, as the seed's numbers
+        # must (ROLLED_FLOOR): a glyph the classifier takes for an 8 is no sure 2 because
+        # 2 is the likeliest of the digits a die has
+        mass = sum(p for _, p in options.values())
+        if mass < ROLLED_FLOOR:
+            text = max(sorted(options), key=lambda t: options[t][1])
+            return _decided(Reading(space, None, mass, True, text,
+                                    f"digits 1-6 hardly show ({mass:.2f})"))
         return _options(space, options, grammar, factor, threshold)
     # A ring round part of the circle (0.3-0.6 of its rim) may be a circle drawn or not:
     # each reading is offered both ways at half its weight, and the seed (which spaces a
@@ -505,7 +579,8 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
         for split in cut.splits:
             options.append([probs[k + i] for i in range(len(split))])
             k += len(split)
-        choices = [decode(cut, p, grammar, threshold) for p in options]
+        choices = [decode(cut, p, grammar, threshold, glyphs=split)
+                   for p, split in zip(options, cut.splits, strict=True)]
         decoded.append(max(choices, key=lambda d: (not d.reading.doubtful,
                                                    d.reading.confidence)))
     if grammar.dicetrip or grammar.times is not None:
