@@ -3,11 +3,12 @@
 Each circle is cut out around its centre from the layout (moved by up to a millimetre to
 where the printed ring really is), its ink found against the paper inside it, whatever
 the sheet prints inside the circle (a dock's tag, a club's letter, a die's badge) left
-out. A ring drawn round the writing (On Tour's circled numbers) is found by how far round
-the circle it runs, and taken away. What remains falls into glyphs, left to right, that
-the classifier reads (``glyphs``); the game's grammar then turns them into the cell:
-On Tour a number 0-99 (one or two digits), a star or an X, circled or not; Dice Trip a
-number of two digits 1-6, in parentheses on a coloured city, or an X.
+out. A ring drawn round the writing (On Tour's circled numbers) is found as the smooth
+closed curve the outermost ink follows over a long arc, and its stroke taken away between
+its fitted edges, so a digit touching it keeps itself. What remains falls into glyphs,
+left to right, that the classifier reads (``glyphs``); the game's grammar then turns them
+into the cell: On Tour a number 0-99 (one or two digits), a star or an X, circled or not;
+Dice Trip a number of two digits 1-6, in parentheses on a coloured city, or an X.
 
 Every reading has a confidence: the probability of the reading the classifier's glyph
 probabilities give, restricted to what the grammar (and, with a seed, the numbers the
@@ -201,26 +202,120 @@ def _split(glyph: np.ndarray) -> list[np.ndarray] | None:
     return [left, right]
 
 
-def _arc(part: np.ndarray, dist: np.ndarray, coverage: float) -> bool:
-    """Is ``part`` a piece of a drawn ring: thin across, long around?"""
-    radii = dist[part]
-    across = float(np.percentile(radii, 95) - np.percentile(radii, 5))
-    around = coverage * 2 * math.pi * float(np.median(radii))
-    return across <= 0.7 * PPM and around >= 3 * max(across, 0.3 * PPM)
+_BINS = 72
+"""Rays round a circle the ring is followed along (5 degrees each)."""
 
 
-def _outer_shell(part: np.ndarray, dist: np.ndarray, angle: np.ndarray,
-                 width: float) -> np.ndarray:
-    """The pixels of ``part`` within ``width`` of its outermost pixel on their ray."""
-    ys, xs = np.nonzero(part)
+@dataclass(frozen=True)
+class _Ring:
+    """A ring drawn round the writing, as found: where it runs and how thick."""
+
+    radius: np.ndarray
+    """Per ray (``_BINS``): the radius of the ring's outer edge (pixels), fitted."""
+    inward: np.ndarray
+    """Per ray: the radius of its inner edge, fitted."""
+    runs: np.ndarray
+    """Per ray: does the drawn ring run there (its ink lies on the fitted curve)."""
+    coverage: float
+    """The share of the rays, where the fitted curve is in sight, that the ring runs
+    along."""
+
+
+RING_RUN = 0.45
+"""A ring drawn round the writing runs round at least this share of the circle in one
+piece (where it is in sight). The outline of two digits side by side fits a squeezed
+circle too, but in pieces (on the development corpus at most 0.40 of the circle in one;
+drawn rings at least 0.49)."""
+
+
+def _harmonics(theta: np.ndarray) -> np.ndarray:
+    return np.stack([np.ones_like(theta), np.cos(theta), np.sin(theta),
+                     np.cos(2 * theta), np.sin(2 * theta)], axis=1)
+
+
+def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: float,
+              inner: float) -> _Ring | None:
+    """The ring drawn round the writing in ``ink``, if there is one: the outermost ink on
+    each ray, fitted by a closed curve (a circle off centre, squeezed: two harmonics)
+    from the outside in, so the writing within pulls it no further; the ring runs where
+    the outermost ink is on that curve, its inner edge fitted the same way. None when no
+    smooth curve of a ring's size carries the outermost ink along ``RING_RUN`` of the
+    circle in one piece and a quarter of the rays in all."""
+    ys, xs = np.nonzero(ink & (dist >= 0.55 * radius))
+    if ys.size == 0:
+        return None
     bins = angle[ys, xs]
-    radii = dist[ys, xs]
-    outer = np.zeros(72)
-    np.maximum.at(outer, bins, radii)
-    keep = radii >= outer[bins] - width
-    shell = np.zeros_like(part)
-    shell[ys[keep], xs[keep]] = True
-    return shell
+    outer = np.full(_BINS, -1.0)
+    np.maximum.at(outer, bins, dist[ys, xs])
+    seen = outer > 0
+    if seen.sum() < 0.2 * _BINS:
+        return None
+    theta = (np.arange(_BINS) + 0.5) / _BINS * 2 * math.pi - math.pi
+    basis = _harmonics(theta)
+    use = seen.copy()
+    coef = np.zeros(5)
+    for tol in (0.5 * PPM, 0.4 * PPM, 0.3 * PPM, 0.3 * PPM):
+        if use.sum() < 8:
+            return None
+        coef, *_ = np.linalg.lstsq(basis[use], outer[use], rcond=None)
+        fitted = basis @ coef
+        # the writing lies within the ring: a ray whose outermost ink falls short of the
+        # curve is writing, one beyond it only a little (a wobble of the pen) is kept
+        use = seen & (outer >= fitted - tol) & (outer <= fitted + 1.5 * tol)
+    fitted = basis @ coef
+    shift, squeeze = math.hypot(coef[1], coef[2]), math.hypot(coef[3], coef[4])
+    if not (0.6 * radius <= coef[0] <= inner + 0.3 * PPM) or shift > 0.25 * radius \
+            or squeeze > 0.15 * radius:
+        return None
+    runs = seen & (np.abs(outer - fitted) <= 0.3 * PPM)
+    in_sight = fitted <= inner + 0.2 * PPM  # at least half a stroke inside the cut
+    coverage = float((runs & in_sight).sum() / max(1, in_sight.sum()))
+    if _longest(runs | ~in_sight) < RING_RUN * _BINS or runs.sum() < 0.25 * _BINS:
+        return None  # the outline of the writing itself, never long in one piece
+    # its inner edge: on each ray it runs along, where the ink running in from the
+    # outermost ends; fitted the same way from the outside in (a digit touching the ring
+    # runs the ink on further in, on a few rays)
+    di = dist.astype(int)
+    ay, ax = np.nonzero(ink)
+    occupied = np.zeros((_BINS, int(di.max()) + 2), dtype=bool)
+    occupied[angle[ay, ax], di[ay, ax]] = True
+    edge = np.zeros(_BINS)
+    for b in np.flatnonzero(runs):
+        k = int(outer[b])
+        while k > 0 and occupied[b, k - 1]:
+            k -= 1
+        edge[b] = k
+    use = runs.copy()
+    inward = fitted - 0.3 * PPM
+    for tol in (0.4 * PPM, 0.25 * PPM, 0.25 * PPM):
+        if use.sum() < 5:
+            break
+        fit_in, *_ = np.linalg.lstsq(basis[use], edge[use], rcond=None)
+        inward = basis @ fit_in
+        use = runs & (edge >= inward - tol)
+    inward = np.clip(inward, fitted - 0.9 * PPM, fitted - 0.15 * PPM)
+    return _Ring(fitted, inward, runs, coverage)
+
+
+def _longest(flags: np.ndarray) -> int:
+    """The longest run of True in ``flags`` taken round the circle."""
+    if flags.all():
+        return len(flags)
+    start = int(np.argmin(flags))  # a False: no run crosses the start
+    best = run = 0
+    for flag in np.roll(flags, -start):
+        run = run + 1 if flag else 0
+        best = max(best, run)
+    return best
+
+
+def _ring_mask(ring: _Ring, dist: np.ndarray, angle: np.ndarray) -> np.ndarray:
+    """The pixels of the ring's stroke: on the rays it runs along (and one either side,
+    where it fades out), between its edges."""
+    runs = ring.runs | np.roll(ring.runs, 1) | np.roll(ring.runs, -1)
+    mask: np.ndarray = runs[angle] & (dist >= ring.inward[angle] - 0.15 * PPM) \
+        & (dist <= ring.radius[angle] + 0.25 * PPM)
+    return mask
 
 
 def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> _Cut:
@@ -239,47 +334,51 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         printed |= _disc(patch.shape, (dx - cx) * PPM + ccx, (dy - cy) * PPM + ccy,
                          (dr + 0.2) * PPM)
     core = _disc(patch.shape, ccx, ccy, radius - 0.9 * PPM)
-    ink = _ink(patch, inside & ~printed, core)
     min_area = 0.4 * PPM * PPM
-    parts = _components(_ink(patch, inside, core), min_area)
-    # what the sheet prints in the circle (a tag, a letter) is no writing: a part that
-    # lies in it is dropped, a stroke written across it keeps the rest of itself
-    parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
-    parts = [q for p in parts for q in _components(p, min_area)]
+
+    def written(core: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+        ink = _ink(patch, inside & ~printed, core)
+        parts = _components(_ink(patch, inside, core), min_area)
+        # what the sheet prints in the circle (a tag, a letter) is no writing: a part
+        # that lies in it is dropped, a stroke written across it keeps the rest of itself
+        parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
+        return ink, [q for p in parts for q in _components(p, min_area)]
+
+    ink, parts = written(core)
     yy, xx = np.mgrid[:patch.shape[0], :patch.shape[1]]
     dist = np.hypot(xx - ccx, yy - ccy)
-    angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * 72).astype(int) % 72
+    angle = ((np.arctan2(yy - ccy, xx - ccx) + math.pi) / (2 * math.pi) * _BINS
+             ).astype(int) % _BINS
     band = dist >= 0.58 * radius
     ring = 0.0
-    kept = []
+    kept: list[np.ndarray] = []
     ringed = np.zeros_like(ink)
+    found = None
+    if rings and parts:
+        # a ring drawn round the writing: the curve its outer edge follows, and the
+        # stroke along it where it runs; a digit touching it keeps what lies within
+        found = _fit_ring(np.logical_or.reduce(parts), dist, angle, radius, inner)
+        if found is not None:
+            # the ink found again against the writing within the ring alone (a ring
+            # drawn darker than the digits would set their level too high)
+            ink, parts = written(core & (dist < found.inward[angle] - 0.3 * PPM))
+            again = _fit_ring(np.logical_or.reduce(parts), dist, angle, radius, inner) \
+                if parts else None
+            found = again or found
+            ringed = _ring_mask(found, dist, angle) & np.logical_or.reduce(parts or [ink])
+            ring = found.coverage
     for part in parts:
-        on_band = part & band
-        if not on_band.any():
-            kept.append(part)
+        if found is not None and (part & ringed).any():
+            rest = part & ~ringed
+            kept.extend(p for p in _components(rest, min_area)
+                        if (p & (dist < 0.62 * radius)).any())
             continue
-        coverage = len(np.unique(angle[on_band])) / 72
-        if rings and (coverage >= 0.4 or _arc(part, dist, coverage)):
-            # a ring drawn round the writing (or a piece of one): along each ray, the
-            # outermost ink and what lies within a stroke of it
-            rest = part
-            for _ in range(4):  # peeled a stroke at a time while a ring is left
-                shell = _outer_shell(rest, dist, angle, 0.45 * PPM)
-                ringed |= shell
-                rest = rest & ~shell
-                left = rest & band
-                if not left.any() or len(np.unique(angle[left])) < 0.3 * 72:
-                    break
-            if rest.sum() >= min_area:
-                kept.extend(p for p in _components(rest, min_area)
-                            if (p & (dist < 0.62 * radius)).any())
+        if not (part & band).any():
+            kept.append(part)
             continue
         if not (part & (dist < 0.8 * radius)).any():
             continue  # a scrap on the rim, not writing
         kept.append(part)
-    if ringed.any():  # the share of the circle's visible rim the ring runs round
-        visible = len(np.unique(angle[inside & band]))
-        ring = len(np.unique(angle[ringed & band])) / max(1, visible)
     glyphs = _group(kept)
     read = ringed.copy()
     for g in glyphs:
