@@ -16,7 +16,8 @@ search is run once per board and the set stored in ``--cache`` (built when missi
 Printed per board: the model's deterministic time (CP-SAT's machine-independent measure
 of work, about seconds of one core), its branches and its CPU time, then the total, the
 worst and the median of each over the set. ``--params`` passes CP-SAT parameters (text
-form) on top of the model's own (to compare settings); ``--plain`` builds the model
+form) on top of the model's own (to compare settings; with a ``max_deterministic_time``
+there, a board it stops on unproven is marked ``?``); ``--plain`` builds the model
 without its ranks and layer constraints (as it was before them). With ``--check FILE``
 every board's total is checked against the run that wrote FILE, so a faster model that
 answers differently shows up.
@@ -135,17 +136,19 @@ def main(argv: list[str] | None = None) -> int:
                                    plain=args.plain)
         seconds = time.process_time() - t0
         if result is None:
-            print(f"{case.name:<36} UNPROVEN (stopped at its memory or --params' limit) "
+            print(f"{case.name:<36} UNPROVEN (stopped at its memory) "
                   f"{seconds * 1000:8.1f} ms", flush=True)
             cpu.append(seconds)
             continue
-        totals[case.name] = max(result.total, case.found)
-        if case.name in expected and expected[case.name] != totals[case.name]:
+        if result.proven:  # (unproven: stopped at a work limit in --params)
+            totals[case.name] = max(result.total, case.found)
+        if case.name in expected and expected[case.name] != totals.get(case.name):
             print(f"DIFFERS {case.name}: {totals[case.name]} vs {expected[case.name]}")
         work.append(result.deterministic_time)
         branches.append(result.branches)
         cpu.append(seconds)
-        print(f"{case.name:<36} {totals[case.name]:>3} (search {case.found:>3})  "
+        shown = f"{max(result.total, case.found):>3}" + ("" if result.proven else "?")
+        print(f"{case.name:<36} {shown} (search {case.found:>3})  "
               f"{result.deterministic_time:7.3f} det  "
               f"{result.branches:>8} branches  {seconds * 1000:8.1f} ms", flush=True)
     if not work:

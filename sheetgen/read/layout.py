@@ -2,10 +2,14 @@
 
 The geometry is read from the sheet renderer's own drawing: the blank sheet of that map
 and paper is drawn and its registration marks, code, write-in circles and name line are
-read back from the SVG, so a new layout is followed without a number copied here. Sheets
-printed earlier stay readable: their code carries no layout version (or an older one),
-and the geometry of layout 1 (the sheets every version up to this one printed) is frozen
-in ``layout1.json`` by ``tools/freeze_read_layout.py``.
+read back from the SVG, so no number is copied here. Each layout the renderer has drawn
+is frozen, that drawing's geometry per map and paper, in ``layoutN.json`` beside this
+module (``tools/freeze_read_layout.py``): a photo is read without drawing the sheet
+(1-1.5 s of CPU a map and paper), and sheets printed earlier stay readable when the
+sheets are laid out anew (their code carries their layout's number, or none: layout 1).
+A test holds the frozen file of the layout the renderer draws to its drawing, so a
+sheet moved without a new layout number is caught. A layout drawn but not yet frozen
+(while a new layout is made) is read from the drawing.
 
 The reader's whole interface to a layout is :func:`sheet_layout`.
 """
@@ -21,7 +25,12 @@ from pathlib import Path
 from typing import Any
 
 FROZEN = Path(__file__).with_name("layout1.json")
-"""The geometry of layout 1, per map and paper."""
+"""The geometry of layout 1, per map and paper (the other layouts: ``frozen_file``)."""
+
+
+def frozen_file(layout: int) -> Path:
+    """Where the geometry of ``layout`` is frozen (the file may not exist)."""
+    return FROZEN.with_name(f"layout{layout}.json")
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _PAYLOAD = re.compile(
@@ -192,24 +201,40 @@ def drawn_layout(map_id: str, paper: str) -> SheetLayout:
 
 
 @cache
-def _frozen() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(FROZEN.read_text(encoding="utf-8"))
+def _frozen(layout: int) -> dict[str, Any]:
+    """The frozen file of ``layout`` (``{"layout", "about", "sheets"}``; no sheets when
+    the layout was never frozen)."""
+    path = frozen_file(layout)
+    if layout < 1 or not path.exists():
+        return {"layout": layout, "sheets": {}}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
-def frozen_layout(map_id: str, paper: str) -> SheetLayout | None:
-    entry = _frozen()["sheets"].get(f"{map_id}:{paper}")
-    return None if entry is None else SheetLayout.from_json(map_id, paper, 1, entry)
+def frozen_layouts() -> tuple[int, ...]:
+    """The layouts frozen beside this module, in order."""
+    found = (re.fullmatch(r"layout(\d+)\.json", p.name) for p in FROZEN.parent.iterdir())
+    return tuple(sorted(int(m[1]) for m in found if m))
+
+
+def frozen_sheets(layout: int) -> tuple[str, ...]:
+    """The sheets (``MAP:PAPER``) frozen for ``layout``, sorted."""
+    return tuple(sorted(_frozen(layout)["sheets"]))
+
+
+def frozen_layout(map_id: str, paper: str, layout: int = 1) -> SheetLayout | None:
+    """The frozen geometry of ``layout`` for that map and paper; None when not frozen."""
+    entry = _frozen(layout)["sheets"].get(f"{map_id}:{paper}")
+    return None if entry is None else SheetLayout.from_json(map_id, paper, layout, entry)
 
 
 def sheet_layout(map_id: str, paper: str, layout: int = 1) -> SheetLayout:
     """Page-mm positions of the marks, the code and each space's circle on the sheet of
-    ``map_id`` printed on ``paper`` in layout version ``layout``: the renderer's own
-    drawing when it draws that version, the frozen geometry for layout 1."""
-    if layout == 1:  # sheets printed before layouts were numbered: frozen, no drawing
-        frozen = frozen_layout(map_id, paper)
-        if frozen is not None:
-            return frozen
+    ``map_id`` printed on ``paper`` in layout version ``layout``: the frozen geometry of
+    that layout, or the renderer's own drawing when it draws a layout not yet frozen."""
+    frozen = frozen_layout(map_id, paper, layout)
+    if frozen is not None:
+        return frozen
     try:
         drawn = drawn_layout(map_id, paper)
     except (LookupError, ValueError) as exc:

@@ -393,18 +393,8 @@ def _without_code(gray: np.ndarray, work: np.ndarray, factor: float,
         what = "a QR code that is not a sheet's" if other_code else "no sheet code"
         raise ReadError(f"not a sheetgen sheet: {what} and no four registration marks found")
     quad = quad * factor
-    from sheetgen.read.layout import drawn_layout, frozen_layout
-
     fits: list[tuple[float, SheetLayout, np.ndarray]] = []
-    layouts: list[SheetLayout] = []
-    for key in sorted(_known_sheets()):
-        map_id, paper = key.split(":")
-        frozen = frozen_layout(map_id, paper)
-        drawn = drawn_layout(map_id, paper)
-        layouts += [x for x in (frozen, drawn) if x is not None]
-        if frozen is not None and frozen.layout == drawn.layout:
-            layouts.pop()
-    for layout in layouts:
+    for layout in _known_layouts():
         page = np.array([layout.marks[0], layout.marks[1], layout.marks[3],
                          layout.marks[2]], dtype=np.float32)
         for turn in range(4):
@@ -442,7 +432,21 @@ def _without_code(gray: np.ndarray, work: np.ndarray, factor: float,
                       _turned(to_photo, layout), float("nan"), False)
 
 
-def _known_sheets() -> list[str]:
-    from sheetgen.read.layout import _frozen
+def _known_layouts() -> list[SheetLayout]:
+    """Every layout a sheet may have been printed in, per map and paper: each frozen
+    one, and the renderer's own drawing when its layout is not frozen yet."""
+    from sheetgen.draw.marks import SHEET_LAYOUT
+    from sheetgen.read.layout import drawn_layout, frozen_layout, frozen_layouts, frozen_sheets
 
-    return list(_frozen()["sheets"])
+    out: list[SheetLayout] = []
+    sheets: set[str] = set()
+    for layout in frozen_layouts():
+        for key in frozen_sheets(layout):
+            sheets.add(key)
+            map_id, paper = key.split(":")
+            found = frozen_layout(map_id, paper, layout)
+            assert found is not None
+            out.append(found)
+    if SHEET_LAYOUT not in frozen_layouts():
+        out += [drawn_layout(*key.split(":")) for key in sorted(sheets)]
+    return out

@@ -52,26 +52,18 @@ def _trip_map(dwg: Any, game_map: Map, geometry: MapGeometry,
 def _cells_so_far(game: Game, game_map: Map, script: Any, board: Board) -> Verdict:
     """On Tour's check replays a finished board; while cells are missing, each filled
     cell must be one some turn of the seed could have written there (a setup space: its
-    setup number, circled), the check's own test. The whole replay runs once the board is
-    full."""
+    setup number, circled): the check's own test (``writable``). The whole replay runs
+    once the board is full."""
     if all(s.id in board.cells for s in game_map.spaces):
         return game.check(game_map, script, board)
-    from sheetgen.games.ontour.check import _describe, _possible
-    from sheetgen.model import Cell
+    from sheetgen.games.ontour.check import describe_cell, writable
 
-    setup: dict[str, set[int]] = {}
-    for card, number in script.setup_cells:
-        for space_id in game_map.card_spaces(card):
-            setup.setdefault(space_id, set()).add(number)
+    fits = writable(game_map, script)
     for space in game_map.spaces:
         cell = board.cells.get(space.id)
-        if cell is None:
-            continue
-        if any(cell == Cell.number(n, circled=True) for n in setup.get(space.id, ())):
-            continue
-        if not _possible(game_map, script, space.id, cell):
+        if cell is not None and cell not in fits[space.id]:
             return Verdict(board.player, False,
-                           f"{space.id} holds {_describe(cell)}, which no turn of seed "
+                           f"{space.id} holds {describe_cell(cell)}, which no turn of seed "
                            f"{script.seed} could have written there")
     return Verdict(board.player, True)
 

@@ -177,6 +177,31 @@ def test_a_photo_of_a_sheet_printed_by_today_s_sheet_command_is_read(tmp_path: P
     assert {k: v for k, v in column.items() if v} == setup
 
 
+def test_a_sheet_whose_code_is_covered_is_read_by_its_circles(tmp_path: Path) -> None:
+    """A Dice Trip sheet with its code taped over: the four marks and the printed circles
+    say which sheet it is (map and paper; no seed), said on one line, and read."""
+    result = CliRunner().invoke(main, ["sheet", "germany", "-n", "1", "-o",
+                                       str(tmp_path / "g.png")])
+    assert result.exit_code == 0
+    page = cv2.imread(str(tmp_path / "g.png"), cv2.IMREAD_GRAYSCALE)
+    h, w = page.shape
+    from sheetgen.read.layout import sheet_layout
+
+    layout = sheet_layout("germany", "a4", 2)
+    x, y, side = (v * w / layout.page[0] for v in layout.qr)
+    pad = 1.0 * w / layout.page[0]
+    page[int(y - pad):int(y + side + pad), int(x - pad):int(x + side + pad)] = 255
+    shot = synth.Shot(150.0, 10.0, 40.0, 185.0, 0.6, 0.3, 80)
+    photo = tmp_path / "taped.jpg"
+    photo.write_bytes(synth.photograph(page, shot, np.random.default_rng(3)))
+    code, _, err = run(str(photo), "-o", str(tmp_path / "g.csv"))
+    assert code == 0, err
+    assert (f"{photo}: the sheet's code could not be read: read as a germany sheet on a4 "
+            "by its printed circles") in err
+    column = csv_columns(tmp_path / "g.csv")["Player 1"]
+    assert len(column) == 25 and not any(column.values())
+
+
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=3000))

@@ -79,7 +79,8 @@ class CheckResult:
     proven either way (``problem`` says so)."""
 
 
-def _describe(cell: Cell) -> str:
+def describe_cell(cell: Cell) -> str:
+    """A cell as a message names it: ``07``, ``a star``, ``37 (circled)``."""
     return {CellKind.NUMBER: f"{cell.value:02d}" if cell.value is not None else "",
             CellKind.STAR: "a star", CellKind.CROSS: "an X"}[cell.kind] + (
         " (circled)" if cell.circled else "")
@@ -293,7 +294,7 @@ class _Game:
             if not fits:
                 if holding:
                     return (f"{head} (cards {_cards(turn)}) rolls {n:02d}, but {holding[0]} "
-                            f"holding {_describe(self.cells[holding[0]])} is in no region of "
+                            f"holding {describe_cell(self.cells[holding[0]])} is in no region of "
                             "its cards (or circled without its card)", holding[0])
                 return (f"{head} (cards {_cards(turn)}) rolls {n:02d}: no space still empty "
                         f"holds {n:02d}, and an X is only allowed when no legal space was "
@@ -305,7 +306,7 @@ class _Game:
     def _unmatched_words(self, spaces: list[SpaceId], turns: list[int]) -> str:
         """Words for ``spaces`` that the turns left cannot all fill: only the marks of
         ``turns`` could stand in them, and there are fewer."""
-        shown = ", ".join(f"{s} {_describe(self.cells[s])}" for s in spaces[:6])
+        shown = ", ".join(f"{s} {describe_cell(self.cells[s])}" for s in spaces[:6])
         if len(spaces) > 6:
             shown += f" and {len(spaces) - 6} more"
         if not turns:
@@ -416,7 +417,7 @@ def _setup_options(game_map: Map, script: Script,
             space = options[0]
             where = space if len(options) == 1 else (
                 f"{game_map.card_name(card)} ({' or '.join(options)})")
-            held = " and ".join(_describe(board.cells[s]) for s in options)
+            held = " and ".join(describe_cell(board.cells[s]) for s in options)
             bare = [s for s in options if board.cells[s] == Cell.number(number)]
             if bare:
                 return CheckResult(False, f"{bare[0]} holds {number:02d} without its circle; "
@@ -438,7 +439,7 @@ def _replay(game_map: Map, script: Script, board: Board,
     for space in game_map.space_ids:
         cell = board.cells[space]
         if space not in setup and not _possible(game_map, script, space, cell):
-            return CheckResult(False, f"{space} holds {_describe(cell)}, which no turn of "
+            return CheckResult(False, f"{space} holds {describe_cell(cell)}, which no turn of "
                                f"seed {script.seed} could have written there", space=space)
     game = _Game(game_map, script, board.cells, budget)
     empty = 0

@@ -30,6 +30,7 @@ layer above it (``cp_model`` brings pandas: about 1 s); the model is written as 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -104,15 +105,15 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
                 work_limit: float | None = None,
                 upper: int | None = None, *,
                 parameters: str = "", plain: bool = False) -> ModelResult | None:
-    """The best route of ``graph``, proven; None when CP-SAT stops without a route or a
-    proof (at its bound on memory, or at a limit set in ``parameters``). ``hint``: a
-    route to start from (the search's best). ``progress(bound)`` is called when CP-SAT's
-    bound on the best total improves.
+    """The best route of ``graph``, proven; None when CP-SAT stops without a proof at its
+    bound on memory. ``hint``: a route to start from (the search's best).
+    ``progress(bound)`` is called when CP-SAT's bound on the best total improves.
     ``work_limit``: CP-SAT's deterministic time at most (``max_deterministic_time``);
     stopped there it gives its best route and bound unproven (``ModelResult.proven``).
     ``upper``: a bound on the best total known beforehand (the objective's domain).
     ``parameters``: CP-SAT parameters in text form over the model's own
-    (``SatParameters``); ``plain``: the model without the ranks and the layer
+    (``SatParameters``; a ``max_deterministic_time`` there is the work limit, as
+    ``work_limit`` is); ``plain``: the model without the ranks and the layer
     constraints (to measure what they do)."""
     from ortools.sat.python import cp_model_helper as helper
 
@@ -204,8 +205,8 @@ def solve_model(graph: RouteGraph, hint: Sequence[Step] = (),
     response: Any = solver.solve(model)  # type: ignore[no-untyped-call]
     proven = response.status == helper.CpSolverStatus.OPTIMAL
     if not proven:
-        if work_limit is None:
-            return None
+        if math.isinf(params.max_deterministic_time):
+            return None  # no work limit: stopped at its memory
         if response.status != helper.CpSolverStatus.FEASIBLE:
             # Stopped before a route: its bound may be unset (0), so none is given.
             return ModelResult(-1, (), response.num_branches, response.deterministic_time,
