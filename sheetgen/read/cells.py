@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -498,6 +498,9 @@ class Decoded:
     (empty, or doubtful whatever the glyphs are)."""
     factor: float = 1.0
     """What the confidence is multiplied by (a doubtful ring, glyphs of odd sizes)."""
+    support: float = 1.0
+    """The share of the glyphs' weight on marks the reading is made of (On Tour's two
+    glyphs: on digits), to choose between ways of cutting the ink into glyphs."""
 
 
 def _decided(reading: Reading) -> Decoded:
@@ -569,7 +572,11 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
             for value, q in _number_options(probs, range(10)).items():
                 cell = Cell.number(value, circled)
                 options[cell.text] = (cell, weight * q)
-        return _options(space, options, grammar, factor, threshold)
+        # how much of the glyphs' weight is on digits at all: two marks cut from a star
+        # read as a number only among numbers, and must not outweigh the star
+        support = float(np.prod([sum(p[_DIGIT]) for p in probs]))
+        return replace(_options(space, options, grammar, factor, threshold),
+                       support=support)
     return _doubt(space, 0.0, f"{n} marks where a number has at most two")
 
 
@@ -589,7 +596,7 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
             k += len(split)
         choices = [decode(cut, p, grammar, threshold) for p in options]
         decoded.append(max(choices, key=lambda d: (not d.reading.doubtful,
-                                                   d.reading.confidence)))
+                                                   d.reading.confidence * d.support)))
     if grammar.dicetrip or grammar.times is not None:
         return read_jointly(decoded, grammar, threshold)
     return [d.reading for d in decoded]
