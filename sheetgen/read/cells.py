@@ -221,18 +221,12 @@ class _Ring:
     along."""
 
 
-RING_RUN = 0.45
-"""A ring drawn round the writing runs round at least this share of the circle in one
-piece (where it is in sight). The outline of two digits side by side fits a squeezed
-circle too, but in pieces (on the development corpus at most 0.40 of the circle in one;
-drawn rings at least 0.49)."""
-
-
-RING_WOBBLE = 0.5
-"""How far (mm) a ring's stroke may end further in than its fitted inner edge on one ray
-and still be taken as the ring there (further in, it is a digit touching the ring).
-Chosen on the validation corpus (seed 11) as the one of 0, 0.25, 0.5 and 0.75 with the
-most On Tour cells right and none wrong: 713, 713, 714, 712 of 720."""
+RING_RUN = 33
+"""A ring drawn round the writing runs along at least this many rays (of ``_BINS``) in
+one piece, where it is in sight. The outline of two digits side by side fits a squeezed
+circle too, but in pieces. Chosen on the validation corpus (seed 11) as the midpoint
+between the longest such piece of a plain number there (31 rays) and the shortest of a
+circled one (36), rounded down (on the development corpus: at most 29 and at least 35)."""
 
 
 def _harmonics(theta: np.ndarray) -> np.ndarray:
@@ -246,8 +240,8 @@ def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: floa
     each ray, fitted by a closed curve (a circle off centre, squeezed: two harmonics)
     from the outside in, so the writing within pulls it no further; the ring runs where
     the outermost ink is on that curve, its inner edge fitted the same way. None when no
-    smooth curve of a ring's size carries the outermost ink along ``RING_RUN`` of the
-    circle in one piece and a quarter of the rays in all."""
+    smooth curve of a ring's size carries the outermost ink along ``RING_RUN`` rays in one
+    piece and a quarter of the rays in all."""
     ys, xs = np.nonzero(ink & (dist >= 0.55 * radius))
     if ys.size == 0:
         return None
@@ -259,25 +253,44 @@ def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: floa
         return None
     theta = (np.arange(_BINS) + 0.5) / _BINS * 2 * math.pi - math.pi
     basis = _harmonics(theta)
-    use = seen.copy()
-    coef = np.zeros(5)
-    for tol in (0.5 * PPM, 0.4 * PPM, 0.3 * PPM, 0.3 * PPM):
+    def fit(use: np.ndarray, terms: int) -> np.ndarray | None:
         if use.sum() < 8:
             return None
-        coef, *_ = np.linalg.lstsq(basis[use], outer[use], rcond=None)
-        fitted = basis @ coef
+        coef = np.zeros(5)
+        coef[:terms], *_ = np.linalg.lstsq(basis[use, :terms], outer[use], rcond=None)
+        return coef
+
+    def near(curve: np.ndarray, tol: float) -> np.ndarray:
         # the writing lies within the ring: a ray whose outermost ink falls short of the
         # curve is writing, one beyond it only a little (a wobble of the pen) is kept
-        use = seen & (outer >= fitted - tol) & (outer <= fitted + 1.5 * tol)
+        return seen & (outer >= curve - tol) & (outer <= curve + 1.5 * tol)
+
+    # a circle off centre first, then squeezed on the rays near that circle: a squeezed
+    # curve fitted on every ray could bend to a digit's edge where the ring is out of sight
+    use = seen.copy()
+    coef: np.ndarray | None = None
+    for terms in (3, 3, 3, 5, 5):
+        coef = fit(use, terms)
+        if coef is None:
+            return None
+        if terms == 3:
+            circle = basis @ coef
+            use = near(circle, 0.5 * PPM)
+        else:
+            use = near(basis @ coef, 0.3 * PPM) & near(circle, 0.6 * PPM)
+    assert coef is not None
     fitted = basis @ coef
     shift, squeeze = math.hypot(coef[1], coef[2]), math.hypot(coef[3], coef[4])
     if not (0.6 * radius <= coef[0] <= inner + 0.3 * PPM) or shift > 0.25 * radius \
             or squeeze > 0.15 * radius:
         return None
-    runs = seen & (np.abs(outer - fitted) <= 0.3 * PPM)
+    # the ring runs where the outermost ink is on the curve, or at the cut's edge with the
+    # curve beyond it
+    runs = use & ((np.abs(outer - fitted) <= 0.3 * PPM)
+                  | ((outer >= inner - 0.15 * PPM) & (fitted >= outer)))
     in_sight = fitted <= inner + 0.2 * PPM  # at least half a stroke inside the cut
     coverage = float((runs & in_sight).sum() / max(1, in_sight.sum()))
-    if _longest(runs | ~in_sight) < RING_RUN * _BINS or runs.sum() < 0.25 * _BINS:
+    if _longest(runs | ~in_sight) < RING_RUN or runs.sum() < 0.25 * _BINS:
         return None  # the outline of the writing itself, never long in one piece
     # its inner edge: on each ray it runs along, where the ink running in from the
     # outermost ends; fitted the same way from the outside in (a digit touching the ring
@@ -301,10 +314,6 @@ def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: floa
         inward = basis @ fit_in
         use = runs & (edge >= inward - tol)
     inward = np.clip(inward, fitted - 0.9 * PPM, fitted - 0.15 * PPM)
-    # on a ray where the stroke ends a little further in than the curve (a wobble, a
-    # blurred photo), it is taken to where it ends
-    near = runs & (edge < inward) & (edge >= inward - RING_WOBBLE * PPM)
-    inward = np.where(near, edge, inward)
     return _Ring(fitted, inward, runs, coverage)
 
 
@@ -320,11 +329,15 @@ def _longest(flags: np.ndarray) -> int:
     return best
 
 
+RING_MARGIN = 0.15
+"""x"""
+
+
 def _ring_mask(ring: _Ring, dist: np.ndarray, angle: np.ndarray) -> np.ndarray:
     """The pixels of the ring's stroke: on the rays it runs along (and one either side,
     where it fades out), between its edges."""
     runs = ring.runs | np.roll(ring.runs, 1) | np.roll(ring.runs, -1)
-    mask: np.ndarray = runs[angle] & (dist >= ring.inward[angle] - 0.15 * PPM) \
+    mask: np.ndarray = runs[angle] & (dist >= ring.inward[angle] - RING_MARGIN * PPM) \
         & (dist <= ring.radius[angle] + 0.25 * PPM)
     return mask
 
@@ -392,6 +405,8 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         kept.append(part)
     glyphs = _group(kept)
     read = ringed.copy()
+    if found is not None:  # ink outside the ring (where it runs out of the cut) is no writing
+        read |= dist >= found.inward[angle] - 0.15 * PPM
     for g in glyphs:
         read |= g
     stray = float((ink & ~read).sum() / (PPM * PPM))
