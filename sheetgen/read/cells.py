@@ -342,6 +342,17 @@ def _ring_mask(ring: _Ring, dist: np.ndarray, angle: np.ndarray) -> np.ndarray:
     return mask
 
 
+def _bracket(part: np.ndarray, cx: float, cy: float) -> bool:
+    """Could ``part``, which lies on the rim, be a parenthesis: a stroke along the rim at
+    the circle's left or right (its middle within 30 degrees of the horizontal through the
+    centre), at least twice as tall as it is wide?"""
+    x0, y0, x1, y1 = _bbox(part)
+    ys, xs = np.nonzero(part)
+    across = abs(float(xs.mean()) - cx)
+    return y1 - y0 >= 2 * (x1 - x0) and abs(float(ys.mean()) - cy) <= across * math.tan(
+        math.radians(30))
+
+
 def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> _Cut:
     """The glyphs and ring of one circle of the straightened ``page``."""
     cx, cy, r = layout.circles[space]
@@ -365,7 +376,14 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         parts = _components(_ink(patch, inside, core), min_area)
         # what the sheet prints in the circle (a tag, a letter) is no writing: a part
         # that lies in it is dropped, a stroke written across it keeps the rest of itself
-        parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
+        if rings:
+            parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
+        else:
+            # Dice Trip's badge stands on the rim, where a parenthesis ends: a stroke that
+            # touches the badge's blur keeps what lies outside it, however little of the
+            # part that is (what is only the badge's blur is too small to keep, or on the
+            # rim)
+            parts = [p & ~printed for p in parts]
         return ink, [q for p in parts for q in _components(p, min_area)]
 
     ink, parts = written(core)
@@ -400,7 +418,7 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
         if not (part & band).any():
             kept.append(part)
             continue
-        if not (part & (dist < 0.8 * radius)).any():
+        if not (part & (dist < 0.8 * radius)).any() and (rings or not _bracket(part, ccx, ccy)):
             continue  # a scrap on the rim, not writing
         kept.append(part)
     glyphs = _group(kept)
