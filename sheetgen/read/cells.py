@@ -253,6 +253,7 @@ def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: floa
         return None
     theta = (np.arange(_BINS) + 0.5) / _BINS * 2 * math.pi - math.pi
     basis = _harmonics(theta)
+
     def fit(use: np.ndarray, terms: int) -> np.ndarray | None:
         if use.sum() < 8:
             return None
@@ -330,7 +331,10 @@ def _longest(flags: np.ndarray) -> int:
 
 
 RING_MARGIN = 0.15
-"""x"""
+"""How far (mm) within its fitted inner edge a ring's stroke is still taken away (the
+blur of a photo). 0 keeps more of a digit touching a clean ring, but on the
+development and validation corpora leaves 20 and 12 On Tour cells flagged against 16
+and 7."""
 
 
 def _ring_mask(ring: _Ring, dist: np.ndarray, angle: np.ndarray) -> np.ndarray:
