@@ -628,6 +628,14 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
     return _doubt(space, 0.0, f"{n} marks where a number has at most two")
 
 
+def best_cut(choices: Sequence[Decoded]) -> Decoded:
+    """Of a cell's readings, one for each way of cutting its ink into glyphs, the one to
+    keep: a sure one before a doubtful one, then the likeliest (its confidence times the
+    share of the glyphs' weight on the marks it is made of)."""
+    return max(choices, key=lambda d: (not d.reading.doubtful,
+                                       d.reading.confidence * d.support))
+
+
 def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
                threshold: float = THRESHOLD) -> list[Reading]:
     """Every circle of ``layout`` on the straightened ``page``, in the layout's order."""
@@ -642,9 +650,7 @@ def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
         for split in cut.splits:
             options.append([probs[k + i] for i in range(len(split))])
             k += len(split)
-        choices = [decode(cut, p, grammar, threshold) for p in options]
-        decoded.append(max(choices, key=lambda d: (not d.reading.doubtful,
-                                                   d.reading.confidence * d.support)))
+        decoded.append(best_cut([decode(cut, p, grammar, threshold) for p in options]))
     if grammar.dicetrip or grammar.times is not None:
         return read_jointly(decoded, grammar, threshold)
     return [d.reading for d in decoded]

@@ -23,6 +23,7 @@ from sheetgen.read.cells import (  # noqa: E402
     Grammar,
     Reading,
     _Cut,
+    best_cut,
     capacity,
     decode,
     read_jointly,
@@ -286,3 +287,28 @@ def test_the_seed_chooses_between_close_readings_down_to_a_floor(rolled_share: f
     else:
         assert out[0].text == "?" and out[0].guess == "56"
         assert out[0].why == "a number the seed never rolled"
+
+
+def _mix(**weights: float) -> np.ndarray:
+    probs = np.zeros(len(CLASSES), dtype=np.float32)
+    for cls, p in weights.items():
+        probs[CLASSES.index({"star": "*", "x": "x"}.get(cls, cls.lstrip("d")))] = p
+    return probs
+
+
+def test_a_star_cut_in_two_is_no_number_among_numbers() -> None:
+    """A circled star whose ink also falls into two pieces: whole, the glyph is a star
+    (0.98); in two, the pieces are a 9 or a star and a star or a 7, which among the
+    numbers the seed rolled can only be 97. The star is read: the two pieces are digits
+    at all by less than a tenth of their weight. (Seen on a photo: the cell read (97).)"""
+    cut = _Cut("A", [[np.ones((5, 5), np.uint8)], [np.ones((5, 3), np.uint8)] * 2], 1.0,
+               0.0)
+    grammar = Grammar(dicetrip=False, allowed={97}, times={97: 1}, stars=1)
+    whole = decode(cut, [_mix(star=0.98, x=0.01, d7=0.01)], grammar, THRESHOLD)
+    halves = decode(cut, [_mix(d9=0.45, star=0.40, x=0.14, d0=0.01),
+                          _mix(star=0.88, d7=0.08, d9=0.01, x=0.03)], grammar, THRESHOLD)
+    assert halves.reading.cell == Cell.number(97, True)  # alone, it would pass
+    assert not halves.reading.doubtful and halves.support < 0.1
+    got = best_cut([whole, halves])
+    assert got.reading.cell == Cell.star(True) and not got.reading.doubtful
+    assert best_cut([halves, whole]) is got
