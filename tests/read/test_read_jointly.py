@@ -17,6 +17,7 @@ pytest.importorskip("cv2")
 from sheetgen.model import Cell, CellKind  # noqa: E402
 from sheetgen.read.assign import assign, confidences  # noqa: E402
 from sheetgen.read.cells import (  # noqa: E402
+    ONTOUR_ROLLED_FLOOR,
     ROLLED_FLOOR,
     THRESHOLD,
     Decoded,
@@ -270,20 +271,23 @@ def test_the_seed_settles_a_number_circled_or_not(circled: bool) -> None:
     assert out[0].doubtful and out[0].confidence == pytest.approx(0.5)
 
 
-@pytest.mark.parametrize("rolled_share, sure", [(0.4, True), (ROLLED_FLOOR + 0.01, True),
-                                                (ROLLED_FLOOR - 0.01, False)])
-def test_the_seed_chooses_between_close_readings_down_to_a_floor(rolled_share: float,
-                                                                 sure: bool) -> None:
-    """The glyphs say 56 or 50; the seed rolled only 50. It is read 50 while the glyphs
-    give 50 at least ROLLED_FLOOR of their weight; below it the cell is ?."""
+@pytest.mark.parametrize("dicetrip, floor", [(False, ONTOUR_ROLLED_FLOOR),
+                                             (True, ROLLED_FLOOR)])
+@pytest.mark.parametrize("above, sure", [(0.15, True), (0.01, True), (-0.01, False)])
+def test_the_seed_chooses_between_close_readings_down_to_a_floor(
+        dicetrip: bool, floor: float, above: float, sure: bool) -> None:
+    """The glyphs say 56 or 52; the seed rolled only 52. It is read 52 while the glyphs
+    give 52 at least the game's floor of their weight (On Tour's is lower than Dice
+    Trip's); below it the cell is ?."""
     cut = _Cut("A", [[np.ones((5, 3), np.uint8)] * 2], 0.0, 0.0)
-    zero = _one_hot("0") * rolled_share + _one_hot("6") * (1 - rolled_share)
-    grammar = Grammar(dicetrip=False, allowed={50}, times={50: 1})
-    got = decode(cut, [_one_hot("5"), zero], grammar, THRESHOLD)
+    share = floor + above
+    second = _one_hot("2") * share + _one_hot("6") * (1 - share)
+    grammar = Grammar(dicetrip=dicetrip, allowed={52}, times=None if dicetrip else {52: 1})
+    got = decode(cut, [_one_hot("5"), second], grammar, THRESHOLD)
     assert got.reading.doubtful is not sure
     out = read_jointly([got], grammar)
     if sure:
-        assert out[0].text == "50"
+        assert out[0].text == "52"
     else:
         assert out[0].text == "?" and out[0].guess == "56"
         assert out[0].why == "a number the seed never rolled"
