@@ -5,12 +5,12 @@ the quick run reads one sheet of today's `sheet` command, in test_read_cli.py); 
 corpus is ``benchmarks/bench_read.py`` (docs/benchmarks.md).
 
 The issue's goals are at least 99 % of cells right, none wrong and unflagged, at most 2 s
-per photo. The time is met. The reader reaches 95-96 % right (the rest flagged ?) with no
+per photo. The time is met. The reader reaches 97 % right (the rest flagged ?) with no
 cell wrong and unflagged on the benchmark's and the validation corpus (2030 cells); the
-larger slice here reads 95.86 % right and still has 1 of 290 wrong (a handwritten Dice
-Trip "(65)" read as (62)), the smaller 95.45 % and none of 66. These tests hold it to
-that level (at least 93 % right, at most 0.5 % wrong unflagged), not to the goal it does
-not reach."""
+larger slice here reads 97.93 % right and none of 290 wrong (a handwritten Dice Trip
+"(65)" once read as (62) is now ?), the smaller 95.45 % and none of 66. These tests hold
+it to that level (at least 93 % right, at most 0.5 % wrong unflagged), not to the goal it
+does not reach."""
 
 from __future__ import annotations
 

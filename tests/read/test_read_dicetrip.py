@@ -14,8 +14,20 @@ from hypothesis import strategies as st
 cv2 = pytest.importorskip("cv2")
 pytest.importorskip("onnxruntime")
 
+from sheetgen.model import CellKind  # noqa: E402
 from sheetgen.read import synth  # noqa: E402
-from sheetgen.read.cells import Grammar, Reading, cut_cell, read_cells  # noqa: E402
+from sheetgen.read.cells import (  # noqa: E402
+    ROLLED_FLOOR,
+    THRESHOLD,
+    Grammar,
+    Reading,
+    _Cut,
+    cut_cell,
+    decode,
+    read_cells,
+    read_jointly,
+)
+from sheetgen.read.glyphs import CLASSES  # noqa: E402
 from sheetgen.read.layout import SheetLayout, drawn_layout  # noqa: E402
 from sheetgen.read.register import PPM  # noqa: E402
 
@@ -44,22 +56,23 @@ def _grammar() -> Grammar:
                    coloured=frozenset(s.id for s in spaces if getattr(s, "colour", None)))
 
 
-def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float) -> None:
-    """``glyph`` (ink > 0) in black ink, its centre at pixel (x, y)."""
+def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float, grey: int = 0) -> None:
+    """``glyph`` (ink > 0) in ink of ``grey`` (0 black), its centre at pixel (x, y)."""
     h, w = glyph.shape
     x0, y0 = round(x - w / 2), round(y - h / 2)
     region = page[y0:y0 + h, x0:x0 + w].astype(np.float32)
     ink = glyph.astype(np.float32) / 255.0
-    page[y0:y0 + h, x0:x0 + w] = (region * (1 - ink)).astype(np.uint8)
+    page[y0:y0 + h, x0:x0 + w] = (region * (1 - ink) + grey * ink).astype(np.uint8)
 
 
 def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
-           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8
+           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0
            ) -> tuple[np.ndarray, SheetLayout]:
     """The blank sheet with ``(digits)`` written in ``space``: the digits 3.6 mm high in
     the middle, each parenthesis an arc along the rim at ``rim`` of the radius, from
     ``upper`` degrees above the horizontal to ``lower`` below, ``stroke`` mm wide; the
-    page then blurred by ``blur`` pixels (a photo's softness)."""
+    page then blurred by ``blur`` pixels (a photo's softness). The digits are in ink of
+    ``grey`` (0 black), the parentheses black."""
     blank, layout = _blank()
     page = blank.copy()
     cx, cy, r = layout.circles[space]
@@ -68,7 +81,7 @@ def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
     gap = 0.5 * PPM
     x = px - (sum(g.shape[1] for g in glyphs) + gap) / 2
     for g in glyphs:
-        _stamp(page, g, x + g.shape[1] / 2, py)
+        _stamp(page, g, x + g.shape[1] / 2, py, grey)
         x += g.shape[1] + gap
     arc = round(rim * radius)
     thick = max(1, round(stroke * PPM))
@@ -149,3 +162,130 @@ def test_the_rim_test_asks_for_a_tall_stroke_beside_the_number() -> None:
         hh, hw = (10, 2) if tall else (2, 10)
         part[y - hh:y + hh, x - hw:x + hw] = True
         assert _bracket(part, c, c) is expected
+
+
+def test_digits_fainter_than_their_bold_parentheses_are_read() -> None:
+    """A thin pen's digits on a low-resolution photo come out far lighter than the
+    parentheses beside them: they are read, not left out."""
+    space = _coloured_with_badge()
+    page, layout = _write(space, "35", grey=175, stroke=0.6, upper=25.0, lower=25.0)
+    cut = cut_cell(page, layout, space, rings=False)
+    assert len(cut.splits[0]) == 4
+    assert _read(page, layout, space).guess == "(35)"
+
+
+def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph() -> None:
+    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
+    grain, a shade) leaves an empty circle empty."""
+    blank, layout = _blank()
+    space = _coloured_with_badge()
+    page = blank.copy()
+    cx, cy, _ = layout.circles[space]
+    px, py = round(cx * PPM), round(cy * PPM)
+    rng = np.random.default_rng(3)
+    noise = rng.normal(0, 6, page.shape)
+    page = np.clip(page.astype(np.float32) + noise, 0, 255).astype(np.uint8)
+    page[py - 4:py + 5, px - 3:px + 4] = 200  # a light speck 1.1 mm tall
+    page = cv2.GaussianBlur(page, (0, 0), 0.8)
+    cut = cut_cell(page, layout, space, rings=False)
+    assert cut.splits == [[]]
+    assert _read(page, layout, space).text == ""
+
+
+# --- what four glyphs in a coloured city are ----------------------------------------------
+
+
+def _probs(**shares: float) -> np.ndarray:
+    """Class probabilities: ``shares`` by class (``one="1"``, ``open="("``, ...), the rest
+    of the weight on ``x``."""
+    names = {"open": "(", "close": ")", "one": "1", "two": "2", "three": "3", "four": "4",
+             "five": "5", "six": "6", "eight": "8", "nine": "9"}
+    out = np.zeros(len(CLASSES), dtype=np.float32)
+    for name, p in shares.items():
+        out[CLASSES.index(names[name])] = p
+    out[CLASSES.index("x")] += 1.0 - out.sum()
+    return out
+
+
+def _mask(height: int, width: int) -> np.ndarray:
+    return np.full((height, width), 255, dtype=np.uint8)
+
+
+COLOURED = Grammar(dicetrip=True, coloured={"A"})
+
+
+@pytest.mark.parametrize("open_height, sure", [(30, True), (24, False)])
+def test_a_parenthesis_the_classifier_half_takes_for_a_digit_is_one_when_it_stands_tall(
+        open_height: int, sure: bool) -> None:
+    """Four glyphs in a coloured city, the first 0.78 "(" and 0.21 "1", the last 0.8 ")"
+    and 0.19 "3": a glyph taller than the digits beside a number is its parenthesis (a
+    digit there would be a third one, written as tall as the others), so (45) is sure;
+    as tall as the digits, the opening one stays unsure."""
+    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=0.78, one=0.21), _probs(four=1.0), _probs(five=1.0),
+             _probs(close=0.8, three=0.19)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
+    assert got.reading.guess == "(45)"
+    assert got.reading.doubtful is not sure
+    assert got.factor == pytest.approx(0.99 * 0.99 if sure else 0.78 * 0.99, abs=1e-6)
+    out = read_jointly([got], COLOURED)
+    assert out[0].text == ("(45)" if sure else "?")
+
+
+def test_an_x_or_a_star_beside_a_number_is_no_parenthesis_however_tall() -> None:
+    """The outer glyph's weight on an X or a star (a stray mark) stays doubt."""
+    glyphs = [_mask(30, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=0.8), _probs(four=1.0), _probs(five=1.0), _probs(close=1.0)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)  # 0.2 on x
+    assert got.factor == pytest.approx(0.8, abs=1e-6)
+    assert read_jointly([got], COLOURED)[0].text == "?"
+
+
+def test_a_glyph_the_classifier_takes_for_an_8_is_no_sure_2() -> None:
+    """A digit read 0.78 "8" and 0.09 "2": 2 is the likeliest digit a die has, but the
+    digits 1-6 hold too little of the glyph's weight to read it: the cell is ?."""
+    glyphs = [_mask(30, 8), _mask(24, 14), _mask(12, 10), _mask(30, 8)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    probs = [_probs(open=1.0), _probs(six=0.95), _probs(eight=0.78, two=0.09),
+             _probs(close=1.0)]
+    got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
+    assert got.reading.doubtful
+    assert got.reading.guess == "(62)"
+    assert got.reading.why.startswith("digits 1-6 hardly show")
+    assert read_jointly([got], COLOURED)[0].text == "?"
+
+
+shares = st.floats(0.0, 1.0, allow_nan=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(shares, min_size=len(CLASSES), max_size=len(CLASSES)),
+                min_size=1, max_size=5),
+       st.lists(st.tuples(st.integers(1, 60), st.integers(1, 60)), min_size=5, max_size=5),
+       st.booleans())
+def test_hostile_glyph_probabilities_never_read_a_sure_cell_the_glyphs_do_not_show(
+        rows: list[list[float]], sizes: list[tuple[int, int]], coloured: bool) -> None:
+    """Whatever the classifier says and whatever the glyphs' shapes, a sure Dice Trip
+    reading has a confidence of at most 1, its digits hold at least ROLLED_FLOOR of the
+    glyphs' weight, and a number in parentheses stands only in a coloured city."""
+    probs = []
+    for row in rows:
+        v = np.asarray(row, dtype=np.float32)
+        probs.append(v / v.sum() if v.sum() > 0 else np.full(len(CLASSES), 1 / len(CLASSES),
+                                                            dtype=np.float32))
+    glyphs = [_mask(h, w) for h, w in sizes[:len(probs)]]
+    grammar = Grammar(dicetrip=True, coloured={"A"} if coloured else set())
+    got = decode(_Cut("A", [glyphs], 0.0, 0.0), probs, grammar, THRESHOLD, glyphs=glyphs)
+    for reading in (got.reading, read_jointly([got], grammar)[0]):
+        assert 0.0 <= reading.confidence <= 1.0 + 1e-6
+        if reading.doubtful or reading.cell is None:
+            continue
+        if reading.cell.kind is CellKind.NUMBER:
+            assert len(probs) in (2, 4)
+            digits = probs[1:3] if len(probs) == 4 else probs
+            mass = math.prod(float(sum(d[CLASSES.index(str(k))] for k in range(1, 7)))
+                             for d in digits)
+            assert mass >= ROLLED_FLOOR - 1e-6
+            assert not reading.cell.circled or coloured

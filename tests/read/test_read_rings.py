@@ -1,0 +1,169 @@
+"""A ring drawn round an On Tour number: found, taken away, and the digits left whole.
+
+Each test draws one write-in circle as a straightened sheet shows it (the printed outline,
+the digits in a held-out font, a ring drawn by hand round them) and reads it with the
+reader's own cutting and classifier."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+pytest.importorskip("onnxruntime")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from sheetgen.model import Cell  # noqa: E402
+from sheetgen.read import synth  # noqa: E402
+from sheetgen.read.cells import Grammar, cut_cell, read_cells  # noqa: E402
+from sheetgen.read.layout import SheetLayout  # noqa: E402
+from sheetgen.read.register import PPM  # noqa: E402
+
+SIDE = 20.0
+"""The drawing's side (mm); the circle is in its middle."""
+RADIUS = 5.0
+FONT = "ttf:OpenSans-Regular.ttf"
+
+
+def _layout() -> SheetLayout:
+    return SheetLayout("usa", "a4", 2, (SIDE, SIDE), (), 0.0, (0.0, 0.0, 0.0), 0.0,
+                       {"A": (SIDE / 2, SIDE / 2, RADIUS)}, (0.0, 0.0, 0.0, 0.0), {})
+
+
+def _stamp(page: np.ndarray, glyph: np.ndarray, x: int, y: int, ink: int = 20) -> None:
+    h, w = glyph.shape
+    part = glyph.astype(np.float32) / 255.0
+    region = page[y:y + h, x:x + w].astype(np.float32)
+    page[y:y + h, x:x + w] = (region * (1 - part) + ink * part).astype(np.uint8)
+
+
+def _circle(text: str, height_mm: float = 4.0) -> tuple[np.ndarray, list[tuple[int, int,
+                                                                              int, int]]]:
+    """The circle with ``text`` written in its middle, and each digit's box (x0, y0, x1,
+    y1) in pixels."""
+    size = round(SIDE * PPM)
+    page = np.full((size, size), 235, dtype=np.uint8)
+    centre = (size // 2, size // 2)
+    cv2.circle(page, centre, round(RADIUS * PPM), 70, max(1, round(0.3 * PPM)), cv2.LINE_AA)
+    glyphs = [synth.font_glyph(FONT, ch, round(height_mm * PPM)) for ch in text]
+    gap = round(0.5 * PPM)
+    total = sum(g.shape[1] for g in glyphs) + gap * (len(glyphs) - 1)
+    x = centre[0] - total // 2
+    boxes = []
+    for g in glyphs:
+        y = centre[1] - g.shape[0] // 2
+        _stamp(page, g, x, y)
+        boxes.append((x, y, x + g.shape[1], y + g.shape[0]))
+        x += g.shape[1] + gap
+    return page, boxes
+
+
+def _ring(page: np.ndarray, centre: tuple[float, float], axes: tuple[float, float],
+          turn: float = 0.0, start: float = 0.0, sweep: float = 360.0,
+          width_mm: float = 0.35) -> None:
+    """A ring drawn by hand (an ellipse, ``axes`` in pixels), darkening the page."""
+    canvas = np.zeros_like(page)
+    cv2.ellipse(canvas, (round(centre[0]), round(centre[1])),
+                (round(axes[0]), round(axes[1])), turn, start, start + sweep, 255,
+                max(1, round(width_mm * PPM)), cv2.LINE_AA)
+    _stamp(page, canvas, 0, 0)
+
+
+def _heights(cut_glyphs: list[np.ndarray]) -> list[int]:
+    return [g.shape[0] for g in cut_glyphs]
+
+
+@pytest.mark.parametrize("text, shift", [("47", 0.0), ("47", 0.6), ("95", -0.6),
+                                         ("30", 0.6), ("82", 0.0), ("16", -0.6)])
+def test_a_ring_touching_a_digit_is_read_circled_with_both_digits(text: str,
+                                                                  shift: float) -> None:
+    """A ring drawn tight round a number (centred, or off centre by ``shift`` mm), running
+    into the digits' ink where it reaches furthest, is found all round and taken away;
+    both digits stay whole and the cell is read as the circled number."""
+    page, boxes = _circle(text)
+    centre = (page.shape[1] / 2 + shift * PPM, page.shape[0] / 2)
+    ys, xs = np.nonzero(page < 128)
+    digits = np.zeros(len(xs), dtype=bool)
+    for x0, y0, x1, y1 in boxes:
+        digits |= (xs >= x0) & (xs < x1) & (ys >= y0) & (ys < y1)
+    reach = float(np.hypot(xs[digits] - centre[0], ys[digits] - centre[1]).max())
+    edge = reach + 0.5 * 0.35 * PPM  # the ring's inner edge on the digit's furthest ink
+    _ring(page, centre, (edge, edge), width_mm=0.35)
+    page = cv2.GaussianBlur(page, (0, 0), 0.8)  # as a photo blurs it
+    cut = cut_cell(page, _layout(), "A", rings=True)
+    assert cut.ring >= 0.9
+    assert len(cut.splits[0]) == 2
+    tall = min(y1 - y0 for _, y0, _, y1 in boxes)
+    assert min(_heights(cut.splits[0])) >= 0.85 * tall  # neither digit cut short
+    got = read_cells(page, _layout(), Grammar(dicetrip=False))[0]
+    assert got.cell == Cell.number(int(text), True)
+    assert not got.doubtful
+
+
+@pytest.mark.parametrize("text, height", [("15", 6.2), ("59", 5.8), ("80", 6.2), ("12", 6.2),
+                                          ("13", 5.8), ("43", 6.2)])
+def test_a_plain_number_filling_its_circle_is_no_ring(text: str, height: float) -> None:
+    """Two digits written large, whose outline runs near the rim, are not a ring (their
+    outline was taken for one round 0.4-0.8 of the rim: the cell read both ways, `?`, or
+    circled): nothing is taken away and the cell is read as the plain number."""
+    page, _ = _circle(text, height_mm=height)
+    cut = cut_cell(page, _layout(), "A", rings=True)
+    assert cut.ring == 0.0
+    got = read_cells(page, _layout(), Grammar(dicetrip=False))[0]
+    assert got.cell == Cell.number(int(text), False) and not got.doubtful
+
+
+@settings(max_examples=30, deadline=None)
+@given(number=st.integers(10, 99), height=st.floats(3.4, 4.6),
+       shift=st.tuples(st.floats(-0.2, 0.2), st.floats(-0.2, 0.2)),
+       size=st.floats(0.78, 0.88), squeeze=st.floats(0.92, 1.08),
+       turn=st.floats(0, 180), start=st.floats(0, 360), sweep=st.floats(340, 380),
+       width=st.floats(0.25, 0.45))
+def test_any_ring_a_hand_draws_is_found_and_the_digits_kept(
+        number: int, height: float, shift: tuple[float, float], size: float,
+        squeeze: float, turn: float, start: float, sweep: float, width: float) -> None:
+    """However a hand draws the ring (off centre, squeezed, turned, short of a full turn
+    or past it, thin or thick), as the test corpus draws it: it is found round most of
+    the circle and the number stays two glyphs."""
+    page, boxes = _circle(str(number), height)
+    mid = page.shape[1] / 2
+    r = RADIUS * PPM * size
+    _ring(page, (mid + shift[0] * PPM, mid + shift[1] * PPM), (r * squeeze, r / squeeze),
+          turn, start, sweep, width)
+    cut = cut_cell(page, _layout(), "A", rings=True)
+    assert cut.ring >= 0.6
+    assert len(cut.splits[0]) == 2
+    tall = min(y1 - y0 for _, y0, _, y1 in boxes)
+    assert min(_heights(cut.splits[0])) >= 0.75 * tall
+
+
+@settings(max_examples=30, deadline=None)
+@given(number=st.integers(0, 99), height=st.floats(3.4, 6.2))
+def test_no_number_written_alone_is_taken_for_a_ring(number: int, height: float) -> None:
+    """A number with no ring round it, at any size a hand writes, shows no ring."""
+    page, _ = _circle(str(number), height)
+    assert cut_cell(page, _layout(), "A", rings=True).ring == 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, SIDE), st.floats(0, SIDE), st.floats(0.1, 6),
+                          st.floats(0.05, 1.5), st.integers(0, 255)), max_size=6),
+       st.integers(0, 2 ** 32 - 1))
+def test_hostile_ink_never_breaks_the_ring_finder(
+        marks: list[tuple[float, float, float, float, int]], noise_seed: int) -> None:
+    """Circles, arcs and noise anywhere in and round the circle: the cutting answers,
+    with a ring share between 0 and 1 and every glyph a mask."""
+    page, _ = _circle("")
+    rng = np.random.default_rng(noise_seed)
+    page = np.clip(page.astype(np.int16) + rng.integers(-40, 40, page.shape), 0, 255
+                   ).astype(np.uint8)
+    for x, y, r, w, ink in marks:
+        cv2.circle(page, (round(x * PPM), round(y * PPM)), round(r * PPM), ink,
+                   max(1, round(w * PPM)))
+    cut = cut_cell(page, _layout(), "A", rings=True)
+    assert 0.0 <= cut.ring <= 1.0 and math.isfinite(cut.stray)
+    assert all(g.ndim == 2 and g.size for split in cut.splits for g in split)
