@@ -29,13 +29,13 @@ rendered glyphs drawn anew so that nothing learnt is forgotten (``FINE_EPOCHS``,
 learning rate). ``--first-stage-only`` writes the first stage's networks and stops;
 ``--start-from DIR`` runs the second stage only, from networks the first wrote;
 ``--reader-glyphs FILE`` keeps the cut glyphs between runs. The shipped networks were
-made so on 2026-11-26, each network in a process of its own (by the seeding, the bytes of
-one run of both; a small run made twice gave the same bytes, the whole was made once):
+made so on 2026-11-26/27, each network in a process of its own (by the seeding, the bytes
+of one run of both; a small run made twice gave the same bytes, the whole was made once):
 the first stage took 534 s and 437 s of CPU (the first network under a heavier load),
-cutting 26,020 reader glyphs (with their variants) from the 80 photos 289 s, the second
-stage 96 s and 59 s. Held-out glyphs (Open Sans, three stroke fonts, handwriting;
-rendered, not photographed) read right: 98.1 % and 98.6 % after the first stage, 98.4 %
-and 98.7 % after the second; what counts is the benchmark of photographed sheets
+cutting 26,360 reader glyphs (with their variants) from the 80 photos 255 s, the second
+stage 80 s and 56 s. Held-out glyphs (Open Sans, three stroke fonts, handwriting;
+rendered, not photographed) read right: 98.1 % and 98.6 % after the first stage, 98.5 %
+and 98.8 % after the second; what counts is the benchmark of photographed sheets
 (docs/benchmarks.md).
 A multilayer perceptron from scikit-learn (exported with skl2onnx) was tried first: 94.9 %
 and many confident mistakes on fonts it had not seen. PyTorch is needed here only: the
