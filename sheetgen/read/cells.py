@@ -116,15 +116,18 @@ def _centre(patch: np.ndarray, radius: float, reach: float) -> tuple[float, floa
     return bx + half, by + half
 
 
-def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
+def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray,
+         printed: np.ndarray | None = None) -> np.ndarray:
     """Ink inside the circle: darker than the paper by a third; within ``core`` (clear
     of the printed outline's blur) by half of what the darkest writing there reaches, if
-    that is less (a light pencil, a thin pen blurred by the photo)."""
-    values = patch[inside]
+    that is less (a light pencil, a thin pen blurred by the photo). The paper and the
+    writing are measured off ``printed`` (what the sheet prints in the circle)."""
+    written = inside if printed is None else inside & ~printed
+    values = patch[written]
     paper = float(np.percentile(values, 85)) if values.size else 255.0
     paper = max(paper, 40.0)
     dark = (paper - patch.astype(np.float32)) / paper
-    centre = dark[core & inside]
+    centre = dark[core & written]
     level = 0.33
     if centre.size:
         level = min(0.33, max(0.2, 0.5 * float(np.percentile(centre, 99.5))))
@@ -403,8 +406,17 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     min_area = 0.4 * PPM * PPM
 
     def written(core: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-        ink = _ink(patch, inside & ~printed, core)
-        parts = _components(_ink(patch, inside, core), min_area)
+        if rings:
+            ink = _ink(patch, inside & ~printed, core)
+            parts = _components(_ink(patch, inside, core), min_area)
+        else:
+            # the writing is cut from the very ink whose leftover is measured, its level
+            # set off Dice Trip's dark badge (which reaches into the core): set by the
+            # badge, it is higher than the pale writing's own, a pale digit falls apart
+            # and a fringe round every pale glyph is left unread
+            whole = _ink(patch, inside, core, printed)
+            ink = whole & ~printed
+            parts = _components(whole, min_area)
         # what the sheet prints in the circle (a tag, a letter) is no writing: a part
         # that lies in it is dropped, a stroke written across it keeps the rest of itself
         if rings:

@@ -66,13 +66,13 @@ def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float, grey: int = 
 
 
 def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
-           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0
-           ) -> tuple[np.ndarray, SheetLayout]:
+           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0,
+           bracket_grey: int = 0) -> tuple[np.ndarray, SheetLayout]:
     """The blank sheet with ``(digits)`` written in ``space``: the digits 3.6 mm high in
     the middle, each parenthesis an arc along the rim at ``rim`` of the radius, from
     ``upper`` degrees above the horizontal to ``lower`` below, ``stroke`` mm wide; the
     page then blurred by ``blur`` pixels (a photo's softness). The digits are in ink of
-    ``grey`` (0 black), the parentheses black."""
+    ``grey`` (0 black), the parentheses in ink of ``bracket_grey``."""
     blank, layout = _blank()
     page = blank.copy()
     cx, cy, r = layout.circles[space]
@@ -87,8 +87,9 @@ def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
     thick = max(1, round(stroke * PPM))
     centre = (round(px), round(py))
     # cv2 angles run clockwise from +x (y down): above the horizontal is negative
-    cv2.ellipse(page, centre, (arc, arc), 0, 180 - lower, 180 + upper, 0, thick, cv2.LINE_AA)
-    cv2.ellipse(page, centre, (arc, arc), 0, -upper, lower, 0, thick, cv2.LINE_AA)
+    cv2.ellipse(page, centre, (arc, arc), 0, 180 - lower, 180 + upper, bracket_grey, thick,
+                cv2.LINE_AA)
+    cv2.ellipse(page, centre, (arc, arc), 0, -upper, lower, bracket_grey, thick, cv2.LINE_AA)
     return cv2.GaussianBlur(page, (0, 0), blur), layout
 
 
@@ -174,18 +175,38 @@ def test_digits_fainter_than_their_bold_parentheses_are_read() -> None:
     assert _read(page, layout, space).guess == "(35)"
 
 
-def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph() -> None:
-    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
-    grain, a shade) leaves an empty circle empty."""
-    blank, layout = _blank()
+@pytest.mark.parametrize("grey, blur", [(140, 0.8), (160, 0.8), (140, 1.2)])
+def test_pale_writing_beside_the_badge_is_cut_whole_and_leaves_no_fringe(
+        grey: int, blur: float) -> None:
+    """The badge's dark outline reaches into the circle's core: the level pale writing is
+    cut at follows the writing, not the badge, so no fringe of each pale glyph is left
+    over as ink unread (which made the cell doubtful) and no pale digit falls apart."""
     space = _coloured_with_badge()
+    page, layout = _write(space, "43", grey=grey, bracket_grey=grey, stroke=0.45,
+                          upper=25.0, lower=25.0, blur=blur)
+    cut = cut_cell(page, layout, space, rings=False)
+    assert len(cut.splits[0]) == 4
+    assert cut.stray < 0.3
+    reading = _read(page, layout, space)
+    assert reading.guess == "(43)"
+    assert reading.text in ("(43)", "?")
+
+
+@pytest.mark.parametrize("badge", [True, False])
+def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph(badge: bool) -> None:
+    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
+    grain, a shade) leaves an empty circle empty, with a badge or without."""
+    blank, layout = _blank()
+    space = _coloured_with_badge() if badge else next(
+        s for s in layout.circles if s not in layout.printed)
     page = blank.copy()
     cx, cy, _ = layout.circles[space]
     px, py = round(cx * PPM), round(cy * PPM)
     rng = np.random.default_rng(3)
     noise = rng.normal(0, 6, page.shape)
     page = np.clip(page.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    page[py - 4:py + 5, px - 3:px + 4] = 200  # a light speck 1.1 mm tall
+    # a light speck 1.1 mm tall: darker than a faint stroke (FAINT), lighter than ink
+    page[py - 4:py + 5, px - 3:px + 4] = 210
     page = cv2.GaussianBlur(page, (0, 0), 0.8)
     cut = cut_cell(page, layout, space, rings=False)
     assert cut.splits == [[]]
