@@ -150,6 +150,21 @@ def test_a_number_in_parentheses_anywhere_along_the_rim_is_never_read_wrong(
     assert _read(page, layout, space).text in (f"({digits})", "?")
 
 
+@pytest.mark.parametrize("digits", ["45", "13", "62"])
+def test_a_parenthesis_the_rim_clips_to_the_digits_height_pairs_with_a_taller_one(
+        digits: str) -> None:
+    """Parentheses written out at the rim: the opening one reaches high, the closing one
+    is cut by the rim to a sliver no taller than the digits. It is its partner's pair, and
+    the number is read surely."""
+    space = _coloured_with_badge()
+    page, layout = _write(space, digits, rim=0.9, upper=35.0, lower=20.0, stroke=0.4)
+    cut = cut_cell(page, layout, space, rings=False)
+    glyphs = cut.splits[0]
+    assert len(glyphs) == 4
+    assert glyphs[3].shape[0] < 1.1 * max(glyphs[1].shape[0], glyphs[2].shape[0])
+    assert _read(page, layout, space).text == f"({digits})"
+
+
 def test_the_rim_test_asks_for_a_tall_stroke_beside_the_number() -> None:
     from sheetgen.read.cells import _bracket
 
@@ -235,21 +250,30 @@ def _mask(height: int, width: int) -> np.ndarray:
 COLOURED = Grammar(dicetrip=True, coloured={"A"})
 
 
-@pytest.mark.parametrize("open_height, sure", [(30, True), (24, False)])
+@pytest.mark.parametrize("open_height, open_width, close_height, factor", [
+    (30, 8, 30, 0.99 * 0.99),  # both taller than the digits
+    (24, 8, 30, 0.99 * 0.99),  # a stroke as tall as the digits, its partner taller
+    (24, 14, 30, 0.78 * 0.99),  # as tall and as wide as a digit
+    (24, 8, 24, 0.78 * 0.8),  # neither of the pair taller than the digits
+])
 def test_a_parenthesis_the_classifier_half_takes_for_a_digit_is_one_when_it_stands_tall(
-        open_height: int, sure: bool) -> None:
+        open_height: int, open_width: int, close_height: int, factor: float) -> None:
     """Four glyphs in a coloured city, the first 0.78 "(" and 0.21 "1", the last 0.8 ")"
     and 0.19 "3": a glyph taller than the digits beside a number is its parenthesis (a
-    digit there would be a third one, written as tall as the others), so (45) is sure;
-    as tall as the digits, the opening one stays unsure."""
-    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
+    digit there would be a third one, written as tall as the others), and so is a stroke
+    (twice as tall as wide) whose partner is taller (the rim clips a parenthesis); then
+    (45) is sure. As tall as the digits and as wide, or with neither of the pair taller,
+    the opening one stays unsure."""
+    glyphs = [_mask(open_height, open_width), _mask(24, 14), _mask(24, 14),
+              _mask(close_height, 12)]
     cut = _Cut("A", [glyphs], 0.0, 0.0)
     probs = [_probs(open=0.78, one=0.21), _probs(four=1.0), _probs(five=1.0),
              _probs(close=0.8, three=0.19)]
     got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
     assert got.reading.guess == "(45)"
+    sure = factor > 0.95
     assert got.reading.doubtful is not sure
-    assert got.factor == pytest.approx(0.99 * 0.99 if sure else 0.78 * 0.99, abs=1e-6)
+    assert got.factor == pytest.approx(factor, abs=1e-6)
     out = read_jointly([got], COLOURED)
     assert out[0].text == ("(45)" if sure else "?")
 
