@@ -207,6 +207,19 @@ def test_pale_writing_beside_the_badge_is_cut_whole_and_leaves_no_fringe(
     assert reading.text in ("(43)", "?")
 
 
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(grey=st.integers(90, 190), bracket_grey=st.integers(0, 190),
+       blur=st.floats(0.6, 1.3), stroke=st.floats(0.3, 0.6),
+       digits=st.sampled_from(["13", "26", "43", "52", "64"]))
+def test_pale_writing_of_any_shade_beside_the_badge_is_never_read_wrong(
+        grey: int, bracket_grey: int, blur: float, stroke: float, digits: str) -> None:
+    space = _coloured_with_badge()
+    page, layout = _write(space, digits, grey=grey, bracket_grey=bracket_grey,
+                          stroke=stroke, upper=25.0, lower=25.0, blur=blur)
+    assert _read(page, layout, space).text in (f"({digits})", "?")
+
+
 @pytest.mark.parametrize("badge", [True, False])
 def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph(badge: bool) -> None:
     """What is fainter than the ink and smaller than half a digit (a speck, the paper's
