@@ -104,6 +104,18 @@ def _read(page: np.ndarray, layout: SheetLayout, space: str) -> Reading:
     return next(r for r in readings if r.space == space)
 
 
+def _assert_four_glyphs_guessed(page: np.ndarray, layout: SheetLayout, space: str,
+                                digits: str, stray: float) -> None:
+    """``space`` is cut into four glyphs leaving less than ``stray`` mm2 of ink unread,
+    and guessed ``(digits)``: read so, or ``?``."""
+    cut = cut_cell(page, layout, space, rings=False)
+    assert len(cut.splits[0]) == 4
+    assert cut.stray < stray
+    reading = _read(page, layout, space)
+    assert reading.guess == f"({digits})"
+    assert reading.text in (f"({digits})", "?")
+
+
 def test_parentheses_at_the_rim_touching_the_badge_are_read_with_the_number() -> None:
     space = _coloured_with_badge()
     # the closing parenthesis runs up into the blur round the badge at the top right
@@ -117,12 +129,7 @@ def test_parentheses_at_the_rim_touching_the_badge_are_read_with_the_number() ->
 def test_a_parenthesis_wholly_beyond_four_fifths_of_the_radius_is_a_glyph() -> None:
     space = _coloured_with_badge()
     page, layout = _write(space, "45", rim=0.88, upper=25.0, lower=25.0)
-    cut = cut_cell(page, layout, space, rings=False)
-    assert len(cut.splits[0]) == 4
-    assert cut.stray < 0.8
-    reading = _read(page, layout, space)
-    assert reading.guess == "(45)"
-    assert reading.text in ("(45)", "?")
+    _assert_four_glyphs_guessed(page, layout, space, "45", stray=0.8)
 
 
 def test_a_scrap_on_the_rim_above_the_number_is_no_glyph() -> None:
@@ -199,12 +206,7 @@ def test_pale_writing_beside_the_badge_is_cut_whole_and_leaves_no_fringe(
     space = _coloured_with_badge()
     page, layout = _write(space, "43", grey=grey, bracket_grey=grey, stroke=0.45,
                           upper=25.0, lower=25.0, blur=blur)
-    cut = cut_cell(page, layout, space, rings=False)
-    assert len(cut.splits[0]) == 4
-    assert cut.stray < 0.3
-    reading = _read(page, layout, space)
-    assert reading.guess == "(43)"
-    assert reading.text in ("(43)", "?")
+    _assert_four_glyphs_guessed(page, layout, space, "43", stray=0.3)
 
 
 @settings(max_examples=12, deadline=None,
