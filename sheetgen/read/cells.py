@@ -116,15 +116,18 @@ def _centre(patch: np.ndarray, radius: float, reach: float) -> tuple[float, floa
     return bx + half, by + half
 
 
-def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray) -> np.ndarray:
+def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray,
+         printed: np.ndarray | None = None) -> np.ndarray:
     """Ink inside the circle: darker than the paper by a third; within ``core`` (clear
     of the printed outline's blur) by half of what the darkest writing there reaches, if
-    that is less (a light pencil, a thin pen blurred by the photo)."""
-    values = patch[inside]
+    that is less (a light pencil, a thin pen blurred by the photo). The paper and the
+    writing are measured off ``printed`` (what the sheet prints in the circle)."""
+    written = inside if printed is None else inside & ~printed
+    values = patch[written]
     paper = float(np.percentile(values, 85)) if values.size else 255.0
     paper = max(paper, 40.0)
     dark = (paper - patch.astype(np.float32)) / paper
-    centre = dark[core & inside]
+    centre = dark[core & written]
     level = 0.33
     if centre.size:
         level = min(0.33, max(0.2, 0.5 * float(np.percentile(centre, 99.5))))
@@ -403,8 +406,17 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     min_area = 0.4 * PPM * PPM
 
     def written(core: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-        ink = _ink(patch, inside & ~printed, core)
-        parts = _components(_ink(patch, inside, core), min_area)
+        if rings:
+            ink = _ink(patch, inside & ~printed, core)
+            parts = _components(_ink(patch, inside, core), min_area)
+        else:
+            # the writing is cut from the very ink whose leftover is measured, its level
+            # set off Dice Trip's dark badge (which reaches into the core): set by the
+            # badge, it is higher than the pale writing's own, a pale digit falls apart
+            # and a fringe round every pale glyph is left unread
+            whole = _ink(patch, inside, core, printed)
+            ink = whole & ~printed
+            parts = _components(whole, min_area)
         # what the sheet prints in the circle (a tag, a letter) is no writing: a part
         # that lies in it is dropped, a stroke written across it keeps the rest of itself
         if rings:
@@ -619,8 +631,14 @@ when it is this much taller than the taller of the two digits (a parenthesis is 
 taller than the digits it wraps; the digits of one number alike)."""
 
 
+def _taller(glyph: np.ndarray, digits: Sequence[np.ndarray]) -> bool:
+    """Does ``glyph`` stand ``BRACKET_TALLER`` times as tall as the taller of ``digits``?"""
+    return bool(glyph.shape[0] >= BRACKET_TALLER * max(d.shape[0] for d in digits))
+
+
 def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
-                   digits: Sequence[np.ndarray]) -> float:
+                   digits: Sequence[np.ndarray], partner: np.ndarray | None = None
+                   ) -> float:
     """How surely the outer glyph of four in a Dice Trip cell is its parenthesis: the
     classifier's probability of it, and of any digit where the glyph stands taller than
     the digits it wraps (``BRACKET_TALLER``). A digit there would be a third one, which
@@ -628,12 +646,18 @@ def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
     parenthesis is written taller, and what the classifier sees in it besides (a nearly
     straight one as a 1, a curled one as a 3 or a 9) is its shape, not another reading.
     An X, a star or the other parenthesis there stays doubt: a stray mark, a cut gone
-    wrong."""
+    wrong.
+
+    A glyph no taller than the digits is its parenthesis all the same when it is a
+    stroke (twice as tall as wide) and its ``partner``, the other outer glyph, stands
+    taller: the pair is written together, and the rim of the circle clips a parenthesis
+    written out at its edge to a sliver as short as the digits."""
     share = float(probs[bracket])
     if glyph is None or not digits:
         return share
-    tallest = max(d.shape[0] for d in digits)
-    if glyph.shape[0] >= BRACKET_TALLER * tallest:
+    stroke = glyph.shape[0] >= 2 * glyph.shape[1]
+    if _taller(glyph, digits) or (stroke and partner is not None
+                                  and _taller(partner, digits)):
         share += float(sum(probs[d] for d in _DIGIT))
     return min(1.0, share)
 
@@ -664,8 +688,8 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
         if wrapped:
             first, last = (None, None) if glyphs is None else (glyphs[0], glyphs[3])
             inner = () if glyphs is None else glyphs[1:3]
-            factor = (_bracket_share(probs[0], _OPEN, first, inner)
-                      * _bracket_share(probs[3], _CLOSE, last, inner))
+            factor = (_bracket_share(probs[0], _OPEN, first, inner, last)
+                      * _bracket_share(probs[3], _CLOSE, last, inner, first))
         digits = probs[1:3] if wrapped else probs
         for value, p in _number_options(digits, range(1, 7)).items():
             cell = Cell.number(value, wrapped)

@@ -66,13 +66,13 @@ def _stamp(page: np.ndarray, glyph: np.ndarray, x: float, y: float, grey: int = 
 
 
 def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
-           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0
-           ) -> tuple[np.ndarray, SheetLayout]:
+           lower: float = 25.0, stroke: float = 0.45, blur: float = 0.8, grey: int = 0,
+           bracket_grey: int = 0) -> tuple[np.ndarray, SheetLayout]:
     """The blank sheet with ``(digits)`` written in ``space``: the digits 3.6 mm high in
     the middle, each parenthesis an arc along the rim at ``rim`` of the radius, from
     ``upper`` degrees above the horizontal to ``lower`` below, ``stroke`` mm wide; the
     page then blurred by ``blur`` pixels (a photo's softness). The digits are in ink of
-    ``grey`` (0 black), the parentheses black."""
+    ``grey`` (0 black), the parentheses in ink of ``bracket_grey``."""
     blank, layout = _blank()
     page = blank.copy()
     cx, cy, r = layout.circles[space]
@@ -87,8 +87,9 @@ def _write(space: str, digits: str, *, rim: float = 0.86, upper: float = 40.0,
     thick = max(1, round(stroke * PPM))
     centre = (round(px), round(py))
     # cv2 angles run clockwise from +x (y down): above the horizontal is negative
-    cv2.ellipse(page, centre, (arc, arc), 0, 180 - lower, 180 + upper, 0, thick, cv2.LINE_AA)
-    cv2.ellipse(page, centre, (arc, arc), 0, -upper, lower, 0, thick, cv2.LINE_AA)
+    cv2.ellipse(page, centre, (arc, arc), 0, 180 - lower, 180 + upper, bracket_grey, thick,
+                cv2.LINE_AA)
+    cv2.ellipse(page, centre, (arc, arc), 0, -upper, lower, bracket_grey, thick, cv2.LINE_AA)
     return cv2.GaussianBlur(page, (0, 0), blur), layout
 
 
@@ -101,6 +102,18 @@ def _coloured_with_badge() -> str:
 def _read(page: np.ndarray, layout: SheetLayout, space: str) -> Reading:
     readings = read_cells(page, layout, _grammar())
     return next(r for r in readings if r.space == space)
+
+
+def _assert_four_glyphs_guessed(page: np.ndarray, layout: SheetLayout, space: str,
+                                digits: str, stray: float) -> None:
+    """``space`` is cut into four glyphs leaving less than ``stray`` mm2 of ink unread,
+    and guessed ``(digits)``: read so, or ``?``."""
+    cut = cut_cell(page, layout, space, rings=False)
+    assert len(cut.splits[0]) == 4
+    assert cut.stray < stray
+    reading = _read(page, layout, space)
+    assert reading.guess == f"({digits})"
+    assert reading.text in (f"({digits})", "?")
 
 
 def test_parentheses_at_the_rim_touching_the_badge_are_read_with_the_number() -> None:
@@ -116,12 +129,7 @@ def test_parentheses_at_the_rim_touching_the_badge_are_read_with_the_number() ->
 def test_a_parenthesis_wholly_beyond_four_fifths_of_the_radius_is_a_glyph() -> None:
     space = _coloured_with_badge()
     page, layout = _write(space, "45", rim=0.88, upper=25.0, lower=25.0)
-    cut = cut_cell(page, layout, space, rings=False)
-    assert len(cut.splits[0]) == 4
-    assert cut.stray < 0.8
-    reading = _read(page, layout, space)
-    assert reading.guess == "(45)"
-    assert reading.text in ("(45)", "?")
+    _assert_four_glyphs_guessed(page, layout, space, "45", stray=0.8)
 
 
 def test_a_scrap_on_the_rim_above_the_number_is_no_glyph() -> None:
@@ -149,6 +157,21 @@ def test_a_number_in_parentheses_anywhere_along_the_rim_is_never_read_wrong(
     assert _read(page, layout, space).text in (f"({digits})", "?")
 
 
+@pytest.mark.parametrize("digits", ["45", "13", "62"])
+def test_a_parenthesis_the_rim_clips_to_the_digits_height_pairs_with_a_taller_one(
+        digits: str) -> None:
+    """Parentheses written out at the rim: the opening one reaches high, the closing one
+    is cut by the rim to a sliver no taller than the digits. It is its partner's pair, and
+    the number is read surely."""
+    space = _coloured_with_badge()
+    page, layout = _write(space, digits, rim=0.9, upper=35.0, lower=20.0, stroke=0.4)
+    cut = cut_cell(page, layout, space, rings=False)
+    glyphs = cut.splits[0]
+    assert len(glyphs) == 4
+    assert glyphs[3].shape[0] < 1.1 * max(glyphs[1].shape[0], glyphs[2].shape[0])
+    assert _read(page, layout, space).text == f"({digits})"
+
+
 def test_the_rim_test_asks_for_a_tall_stroke_beside_the_number() -> None:
     from sheetgen.read.cells import _bracket
 
@@ -174,18 +197,46 @@ def test_digits_fainter_than_their_bold_parentheses_are_read() -> None:
     assert _read(page, layout, space).guess == "(35)"
 
 
-def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph() -> None:
-    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
-    grain, a shade) leaves an empty circle empty."""
-    blank, layout = _blank()
+@pytest.mark.parametrize("grey, blur", [(140, 0.8), (160, 0.8), (140, 1.2)])
+def test_pale_writing_beside_the_badge_is_cut_whole_and_leaves_no_fringe(
+        grey: int, blur: float) -> None:
+    """The badge's dark outline reaches into the circle's core: the level pale writing is
+    cut at follows the writing, not the badge, so no fringe of each pale glyph is left
+    over as ink unread (which made the cell doubtful) and no pale digit falls apart."""
     space = _coloured_with_badge()
+    page, layout = _write(space, "43", grey=grey, bracket_grey=grey, stroke=0.45,
+                          upper=25.0, lower=25.0, blur=blur)
+    _assert_four_glyphs_guessed(page, layout, space, "43", stray=0.3)
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(grey=st.integers(90, 190), bracket_grey=st.integers(0, 190),
+       blur=st.floats(0.6, 1.3), stroke=st.floats(0.3, 0.6),
+       digits=st.sampled_from(["13", "26", "43", "52", "64"]))
+def test_pale_writing_of_any_shade_beside_the_badge_is_never_read_wrong(
+        grey: int, bracket_grey: int, blur: float, stroke: float, digits: str) -> None:
+    space = _coloured_with_badge()
+    page, layout = _write(space, digits, grey=grey, bracket_grey=bracket_grey,
+                          stroke=stroke, upper=25.0, lower=25.0, blur=blur)
+    assert _read(page, layout, space).text in (f"({digits})", "?")
+
+
+@pytest.mark.parametrize("badge", [True, False])
+def test_a_faint_speck_or_shade_in_an_empty_circle_is_no_glyph(badge: bool) -> None:
+    """What is fainter than the ink and smaller than half a digit (a speck, the paper's
+    grain, a shade) leaves an empty circle empty, with a badge or without."""
+    blank, layout = _blank()
+    space = _coloured_with_badge() if badge else next(
+        s for s in layout.circles if s not in layout.printed)
     page = blank.copy()
     cx, cy, _ = layout.circles[space]
     px, py = round(cx * PPM), round(cy * PPM)
     rng = np.random.default_rng(3)
     noise = rng.normal(0, 6, page.shape)
     page = np.clip(page.astype(np.float32) + noise, 0, 255).astype(np.uint8)
-    page[py - 4:py + 5, px - 3:px + 4] = 200  # a light speck 1.1 mm tall
+    # a light speck 1.1 mm tall: darker than a faint stroke (FAINT), lighter than ink
+    page[py - 4:py + 5, px - 3:px + 4] = 210
     page = cv2.GaussianBlur(page, (0, 0), 0.8)
     cut = cut_cell(page, layout, space, rings=False)
     assert cut.splits == [[]]
@@ -214,21 +265,30 @@ def _mask(height: int, width: int) -> np.ndarray:
 COLOURED = Grammar(dicetrip=True, coloured={"A"})
 
 
-@pytest.mark.parametrize("open_height, sure", [(30, True), (24, False)])
+@pytest.mark.parametrize("open_height, open_width, close_height, factor", [
+    (30, 8, 30, 0.99 * 0.99),  # both taller than the digits
+    (24, 8, 30, 0.99 * 0.99),  # a stroke as tall as the digits, its partner taller
+    (24, 14, 30, 0.78 * 0.99),  # as tall and as wide as a digit
+    (24, 8, 24, 0.78 * 0.8),  # neither of the pair taller than the digits
+])
 def test_a_parenthesis_the_classifier_half_takes_for_a_digit_is_one_when_it_stands_tall(
-        open_height: int, sure: bool) -> None:
+        open_height: int, open_width: int, close_height: int, factor: float) -> None:
     """Four glyphs in a coloured city, the first 0.78 "(" and 0.21 "1", the last 0.8 ")"
     and 0.19 "3": a glyph taller than the digits beside a number is its parenthesis (a
-    digit there would be a third one, written as tall as the others), so (45) is sure;
-    as tall as the digits, the opening one stays unsure."""
-    glyphs = [_mask(open_height, 8), _mask(24, 14), _mask(24, 14), _mask(30, 12)]
+    digit there would be a third one, written as tall as the others), and so is a stroke
+    (twice as tall as wide) whose partner is taller (the rim clips a parenthesis); then
+    (45) is sure. As tall as the digits and as wide, or with neither of the pair taller,
+    the opening one stays unsure."""
+    glyphs = [_mask(open_height, open_width), _mask(24, 14), _mask(24, 14),
+              _mask(close_height, 12)]
     cut = _Cut("A", [glyphs], 0.0, 0.0)
     probs = [_probs(open=0.78, one=0.21), _probs(four=1.0), _probs(five=1.0),
              _probs(close=0.8, three=0.19)]
     got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
     assert got.reading.guess == "(45)"
+    sure = factor > 0.95
     assert got.reading.doubtful is not sure
-    assert got.factor == pytest.approx(0.99 * 0.99 if sure else 0.78 * 0.99, abs=1e-6)
+    assert got.factor == pytest.approx(factor, abs=1e-6)
     out = read_jointly([got], COLOURED)
     assert out[0].text == ("(45)" if sure else "?")
 
