@@ -7,9 +7,8 @@ corpus is ``benchmarks/bench_read.py`` (docs/benchmarks.md).
 The issue's goals are at least 99 % of cells right, none wrong and unflagged, at most 2 s
 per photo. The time is met. The reader reaches 97 % right (the rest flagged ?) with no
 cell wrong and unflagged on the benchmark's and the validation corpus (2030 cells); the
-larger slice here reads 96.90 % right and 1 of 290 wrong (a handwritten Dice Trip
-"(65)" read as (62): the networks trained again read its 5 as a 2, where the old ones
-read an 8, which was flagged), the smaller 98.48 % and none of 66. These tests hold
+larger slice here reads 97.93 % right and none of 290 wrong (a handwritten Dice Trip
+"(65)" once read as (62) is now ?), the smaller 95.45 % and none of 66. These tests hold
 it to that level (at least 93 % right, at most 0.5 % wrong unflagged), not to the goal it
 does not reach."""
 
