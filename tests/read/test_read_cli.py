@@ -55,7 +55,7 @@ def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
     assert review.stat().st_size < 300_000  # the photo embedded as a JPEG (~180 kB)
     # a photo of another map among them: read apart
     code, _, err = run(str(usa[0]), str(europe[0]), "-o", str(tmp_path / "x.csv"))
-    assert code == 1 and "sheets of 2 maps (europe, usa)" in err
+    assert code == 1 and "sheets of 2 maps: europe (" in err
 
 
 @pytest.mark.slow
@@ -273,3 +273,71 @@ def test_a_reason_under_a_crop_never_runs_into_the_next(why: str) -> None:
     if why.split() and len(lines) < REASON_LINES:
         assert " ".join(lines).split() == why.split() or any(
             text_width(w, REASON_PT) > CROP + GAP - 2.5 for w in why.split())
+
+
+def test_a_photo_too_small_to_hold_a_sheet_says_so(tmp_path: Path) -> None:
+    """A 200 x 150 thumbnail is not "not a sheet": it is too small to read one from."""
+    photo = _png(np.full((150, 200, 3), 200, np.uint8), tmp_path / "thumb.png")
+    code, _, err = run(str(photo), "-o", str(tmp_path / "t.csv"))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"{photo}: 200 x 150 pixels is too small to read a sheet from; at least 400 "
+        "pixels on the shorter side (a phone photo, or a scan at 100 dpi or more)")
+    assert not (tmp_path / "t.csv").exists()
+
+
+def test_a_pdf_sheetgen_drew_is_not_taken_for_a_scan(tmp_path: Path) -> None:
+    drawn = tmp_path / "sheets.pdf"
+    result = CliRunner().invoke(main, ["sheet", "usa", "--seed", "7", "-n", "1", "-o",
+                                       str(drawn)])
+    assert result.exit_code == 0
+    code, _, err = run(str(drawn), "-o", str(tmp_path / "d.csv"))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"{drawn}: page 1 holds no scanned image: a PDF sheetgen drew is for printing; "
+        "print it, fill it in, then photograph or scan it")
+
+
+def test_a_photo_given_twice_is_a_usage_error_and_a_copy_is_read_once(tmp_path: Path
+                                                                         ) -> None:
+    photo = _png(np.full((600, 800, 3), 235, np.uint8), tmp_path / "a.png")
+    code, _, err = run(str(photo), str(photo), "-o", str(tmp_path / "x.csv"))
+    assert code == 2 and f"PHOTOS: {photo} given twice" in err
+    copy = tmp_path / "b.png"
+    copy.write_bytes(photo.read_bytes())
+    code, _, err = run(str(photo), str(copy), "-o", str(tmp_path / "x.csv"))
+    assert code == 1
+    lines = err.splitlines()
+    assert lines[0].startswith(f"{photo}: not a sheetgen sheet")
+    assert lines[1] == f"{copy}: the same file as {photo}: read once"
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_columns_without_a_given_name_are_named_by_their_place() -> None:
+    from sheetgen.cli.read_cmd import _names
+
+    assert _names(["Ann"], 3) == ["Ann", "Player 2", "Player 3"]
+    assert _names(["Player 3"], 3) == ["Player 3", "Player 2", "Player 4"]
+    assert _names(None, 2) == ["Player 1", "Player 2"]
+
+
+@pytest.mark.slow
+def test_two_photos_of_the_same_sheet_are_told(photos: Photos, tmp_path: Path) -> None:
+    """The same sheet photographed twice would score one player twice: said, both
+    photos named (a seeded set numbers its sheets, so one code twice is one sheet)."""
+    first, second = photos["usa"][0], photos["upside-down"][0]
+    code, _, err = run(str(first), str(second), "-o", str(tmp_path / "d.csv"))
+    assert code == 0, err
+    assert (f"{second}: the same sheet's code as {first} (usa sheet 2, seed 7): if it is "
+            "the same sheet photographed twice, leave one photo out") in err
+
+
+@pytest.mark.slow
+def test_photos_of_two_maps_name_the_photos_of_each(photos: Photos, tmp_path: Path
+                                                     ) -> None:
+    usa, europe = photos["usa"][0], photos["europe"][0]
+    code, _, err = run(str(usa), str(europe), "-o", str(tmp_path / "x.csv"))
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        f"Error: sheets of 2 maps: europe ({europe}), usa ({usa}); read each map's photos "
+        "apart")
