@@ -140,6 +140,11 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
                             "apart")
         game_map = load_map(read_any[0].map_id)
         read_any.sort(key=lambda r: r.registered.code.sheet)  # stable: ties keep order
+        if failed and players and len(players) > len(read_any):
+            note(f"--players: {len(players)} names for {_sheets(len(read_any))} read, as a "
+                 "photo could not be read: the columns are named Player 1 ...; type the "
+                 "names over them")
+            players = None
         names = _names(players, len(read_any))
         seeds = sorted({r.seed for r in read_any if r.seed is not None})
         stem = (f"{game_map.id}-read-{len(read_any)}sheets"
@@ -217,7 +222,7 @@ def _names(given: list[str] | None, count: int) -> list[str]:
     """A column name per sheet read: the ``--players`` given, then Player K."""
     names = list(given or [])
     if len(names) > count:
-        raise UserError(f"--players: {len(names)} names for {count} sheets read")
+        raise UserError(f"--players: {len(names)} names for {_sheets(count)} read")
     taken = {n.casefold() for n in names}
     k = len(names)
     while len(names) < count:
@@ -227,6 +232,10 @@ def _names(given: list[str] | None, count: int) -> list[str]:
         names.append(f"Player {k}")
         taken.add(f"player {k}")
     return names
+
+
+def _sheets(count: int) -> str:
+    return f"{count} sheet" + ("" if count == 1 else "s")
 
 
 def _tell(read_any: list[Any], names: list[str]) -> bool:

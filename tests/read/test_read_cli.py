@@ -341,3 +341,23 @@ def test_photos_of_two_maps_name_the_photos_of_each(photos: Photos, tmp_path: Pa
     assert err.splitlines()[-1] == (
         f"Error: sheets of 2 maps: europe ({europe}), usa ({usa}); read each map's photos "
         "apart")
+
+
+@pytest.mark.slow
+def test_a_name_for_a_photo_that_could_not_be_read_does_not_lose_the_others(
+        photos: Photos, tmp_path: Path) -> None:
+    """A name a player for each photo, one photo unreadable: the others are still written
+    (which name is whose is not known: the columns are numbered, and it is said)."""
+    thumb = _png(np.full((150, 200, 3), 200, np.uint8), tmp_path / "thumb.png")
+    out = tmp_path / "e.csv"
+    code, _, err = run(str(photos["usa"][0]), str(thumb), "--players", "Ann,Bo", "-o",
+                       str(out))
+    assert code == 1
+    assert ("--players: 2 names for 1 sheet read, as a photo could not be read: the "
+            "columns are named Player 1 ...; type the names over them") in err
+    assert list(csv_columns(out)) == ["Player 1"]
+    # every photo read: more names than sheets is still refused, nothing written
+    code, _, err = run(str(photos["usa"][0]), "--players", "Ann,Bo", "-o",
+                       str(tmp_path / "f.csv"))
+    assert code == 1 and "--players: 2 names for 1 sheet read" in err
+    assert not (tmp_path / "f.csv").exists()
