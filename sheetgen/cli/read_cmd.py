@@ -122,6 +122,11 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
     cells, review, sheet = _modules()
     if map_id is not None:
         map_id = load_map(map_id).id
+        readable = sheet.readable_maps()  # type: ignore[attr-defined]
+        if map_id not in readable:
+            raise click.UsageError(
+                f"--map {map_id}: its sheets carry no corner marks or code to read; "
+                f"sheetgen read reads {', '.join(readable[:-1])} and {readable[-1]} sheets")
     limit = cells.THRESHOLD if threshold is None else threshold  # type: ignore[attr-defined]
     failed = illegal = False
     with outputs(inputs=photos) as out:

@@ -16,6 +16,7 @@ import numpy as np
 from sheetgen.csvio import quote_field
 from sheetgen.model import Board, Map
 from sheetgen.read.cells import THRESHOLD, Grammar, Reading, read_cells
+from sheetgen.read.layout import frozen_layouts, frozen_sheets
 from sheetgen.read.register import ReadError, Registered, register
 
 MAX_PIXELS = 80_000_000
@@ -49,6 +50,12 @@ class SheetReading:
     def board(self, player: str) -> Board:
         cells = {r.space: r.cell for r in self.readings if r.cell is not None}
         return Board(self.map_id, player, cells)
+
+
+def readable_maps() -> tuple[str, ...]:
+    """The maps whose sheets can be read (those with a frozen layout), sorted."""
+    return tuple(sorted({key.split(":")[0] for layout in frozen_layouts()
+                         for key in frozen_sheets(layout)}))
 
 
 def file_bytes(path: Path) -> bytes:

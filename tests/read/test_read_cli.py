@@ -361,3 +361,13 @@ def test_a_name_for_a_photo_that_could_not_be_read_does_not_lose_the_others(
                        str(tmp_path / "f.csv"))
     assert code == 1 and "--players: 2 names for 1 sheet read" in err
     assert not (tmp_path / "f.csv").exists()
+
+
+def test_a_map_whose_sheets_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
+    """Highways & Byways sheets carry no marks or code: said before any photo is read."""
+    photo = _png(np.full((600, 800, 3), 235, np.uint8), tmp_path / "a.png")
+    code, _, err = run(str(photo), "--map", "byways", "-o", str(tmp_path / "x.csv"))
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "Error: --map byways: its sheets carry no corner marks or code to read; sheetgen "
+        "read reads europe, germany, paris and usa sheets")
