@@ -252,7 +252,8 @@ def _tell(read_any: list[Any], names: list[str]) -> bool:
         turned = result.registered.turned
         how = " (upside down)" if 135 <= turned <= 225 else ""
         seed_text = "unseeded" if result.seed is None else f"seed {result.seed}"
-        note(f"{result.source}: {code.map_id} sheet {code.sheet}, {seed_text}{how} -> "
+        number = code.sheet if code.sheet > 0 else "(number unread)"
+        note(f"{result.source}: {code.map_id} sheet {number}, {seed_text}{how} -> "
              f"column {name}: {len(result.readings)} circles, {len(result.doubtful)} "
              "doubtful")
         for reading in result.doubtful:

@@ -198,6 +198,7 @@ def test_a_sheet_whose_code_is_covered_is_read_by_its_circles(tmp_path: Path) ->
     assert code == 0, err
     assert (f"{photo}: the sheet's code could not be read: read as a germany sheet on a4 "
             "by its printed circles") in err
+    assert f"{photo}: germany sheet (number unread), unseeded (upside down) -> " in err
     column = csv_columns(tmp_path / "g.csv")["Player 1"]
     assert len(column) == 25 and not any(column.values())
 
