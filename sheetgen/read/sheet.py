@@ -5,6 +5,7 @@ scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,7 +78,29 @@ def load_images(path: Path, data: bytes | None = None) -> list[tuple[str, np.nda
     return [(str(path), _decode(data))]
 
 
+def _size(data: bytes) -> tuple[int, int] | None:
+    """An image's width and height from its header, before any pixel is decoded (a small
+    file may hold billions of pixels); None when the header is not one Pillow knows."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                return image.size
+    except Image.DecompressionBombError:
+        raise ReadError(f"over {2 * (Image.MAX_IMAGE_PIXELS or 0) // 1_000_000} million "
+                        f"pixels is too large; at most {MAX_PIXELS // 1_000_000} "
+                        "million") from None
+    except Exception:  # Pillow raises many kinds on a damaged header; OpenCV decides
+        return None
+
+
 def _decode(data: bytes) -> np.ndarray:
+    size = _size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise ReadError(f"{size[0]} x {size[1]} pixels is too large; at most "
+                        f"{MAX_PIXELS // 1_000_000} million")
     buffer = np.frombuffer(data, dtype=np.uint8)
     image = cv2.imdecode(buffer, cv2.IMREAD_COLOR) if buffer.size else None
     if image is None:

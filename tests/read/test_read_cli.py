@@ -372,3 +372,35 @@ def test_a_map_whose_sheets_cannot_be_read_is_a_usage_error(tmp_path: Path) -> N
     assert err.splitlines()[-1] == (
         "Error: --map byways: its sheets carry no corner marks or code to read; sheetgen "
         "read reads europe, germany, paris and usa sheets")
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is ``width`` x ``height`` pixels (its pixels cut short)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 1000)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("width, height", [(12000, 8000), (40000, 30000)])
+def test_a_photo_too_large_is_refused_from_its_header_before_it_is_decoded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> None:
+    """A 100 kB PNG of 1.2 billion white pixels would take gigabytes to decode: its size
+    is read from its header and it is refused without being decoded."""
+    photo = tmp_path / "pano.png"
+    photo.write_bytes(_png_header(width, height))
+
+    def never(*_: object) -> None:
+        raise AssertionError("decoded")
+
+    monkeypatch.setattr(cv2, "imdecode", never)
+    code, _, err = run(str(photo), "-o", str(tmp_path / "p.csv"))
+    assert code == 1
+    size = f"{width} x {height}" if width * height <= 178_956_970 else "over 178 million"
+    assert err.splitlines()[0] == f"{photo}: {size} pixels is too large; at most 80 million"
