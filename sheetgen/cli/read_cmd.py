@@ -152,7 +152,7 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
             players = None
         names = _names(players, len(read_any))
         seeds = sorted({r.seed for r in read_any if r.seed is not None})
-        stem = (f"{game_map.id}-read-{len(read_any)}sheets"
+        stem = (f"{game_map.id}-read-{_sheets(len(read_any)).replace(' ', '-')}"
                 + (f"-seed-{safe_name(str(seeds[0]))}" if len(seeds) == 1 else ""))
         if csv_path is None:
             csv_path = out.target(None, stem, "csv")

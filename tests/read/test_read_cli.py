@@ -404,3 +404,14 @@ def test_a_photo_too_large_is_refused_from_its_header_before_it_is_decoded(
     assert code == 1
     size = f"{width} x {height}" if width * height <= 178_956_970 else "over 178 million"
     assert err.splitlines()[0] == f"{photo}: {size} pixels is too large; at most 80 million"
+
+
+@pytest.mark.slow
+def test_the_default_names_say_how_many_sheets_in_words(photos: Photos, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(str(photos["usa"][0]))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "usa-read-1-sheet-seed-7-review.pdf", "usa-read-1-sheet-seed-7.csv"]
