@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import sys
 from pathlib import Path
@@ -95,10 +96,11 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
     the ? and run `sheetgen score`. With a seed
     the reading is checked against the game like `sheetgen check`.
 
-    Exit code 0 when every photo was read, 1 when one could not be (the others are still
-    read and written), 3 when a board is not a legal result of its seed. At most 500
-    photos or sheets a run. -o (a .csv) and --review (a .pdf or .png) are checked before
-    any photo is read. Needs the optional extra: pip install 'sheetgen[read]'.
+    Exit code 0 when every photo was read, 1 when one could not be or was a copy of
+    another (the others are still read and written), 3 when a board is not a legal
+    result of its seed. At most 500 photos or sheets a run. -o (a .csv) and --review (a
+    .pdf or .png) are checked before any photo is read. Needs the optional extra: pip
+    install 'sheetgen[read]'.
 
     \b
     Examples:
@@ -109,6 +111,10 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
     """
     if len(photos) > MAX_PHOTOS:
         raise click.UsageError(f"PHOTOS: {len(photos)} given; at most {MAX_PHOTOS} a run")
+    seen: dict[Path, Path] = {}
+    for path in photos:
+        if seen.setdefault(path.resolve(), path) is not path:
+            raise click.UsageError(f"PHOTOS: {path} given twice; each photo is read once")
     choose_format(output, None, ("csv",))
     fmt = choose_format(review_path, fmt, DRAWN_FORMATS, option="--review")
     if review_path is not None and is_stdout(review_path):
@@ -116,6 +122,11 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
     cells, review, sheet = _modules()
     if map_id is not None:
         map_id = load_map(map_id).id
+        readable = sheet.readable_maps()  # type: ignore[attr-defined]
+        if map_id not in readable:
+            raise click.UsageError(
+                f"--map {map_id}: its sheets carry no corner marks or code to read; "
+                f"sheetgen read reads {', '.join(readable[:-1])} and {readable[-1]} sheets")
     limit = cells.THRESHOLD if threshold is None else threshold  # type: ignore[attr-defined]
     failed = illegal = False
     with outputs(inputs=photos) as out:
@@ -125,15 +136,23 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
         review_target = (out.target(review_path, "", fmt, what="the review")
                          if review_path is not None else None)
         read_any, failed = _read_photos(sheet, photos, map_id, seed, limit)
-        maps = {r.map_id for r in read_any}
+        maps: dict[str, list[str]] = {}
+        for r in read_any:
+            maps.setdefault(r.map_id, []).append(r.source)
         if len(maps) > 1:
-            raise UserError(f"sheets of {len(maps)} maps ({', '.join(sorted(maps))}); read "
-                            "each map's photos apart")
+            which = ", ".join(f"{m} ({', '.join(maps[m])})" for m in sorted(maps))
+            raise UserError(f"sheets of {len(maps)} maps: {which}; read each map's photos "
+                            "apart")
         game_map = load_map(read_any[0].map_id)
         read_any.sort(key=lambda r: r.registered.code.sheet)  # stable: ties keep order
+        if failed and players and len(players) > len(read_any):
+            note(f"--players: {len(players)} names for {_sheets(len(read_any))} read, as a "
+                 "photo could not be read: the columns are named Player 1 ...; type the "
+                 "names over them")
+            players = None
         names = _names(players, len(read_any))
         seeds = sorted({r.seed for r in read_any if r.seed is not None})
-        stem = (f"{game_map.id}-read-{len(read_any)}sheets"
+        stem = (f"{game_map.id}-read-{_sheets(len(read_any)).replace(' ', '-')}"
                 + (f"-seed-{safe_name(str(seeds[0]))}" if len(seeds) == 1 else ""))
         if csv_path is None:
             csv_path = out.target(None, stem, "csv")
@@ -165,9 +184,15 @@ def _read_photos(sheet: Any, photos: tuple[Path, ...], map_id: str | None,
     failure a line on stderr); a user error when none could be read."""
     read_any: list[Any] = []
     failed = False
+    files: dict[bytes, Path] = {}
+    codes: dict[tuple[str, int, int], str] = {}
     for path in photos:
         try:
-            images = sheet.load_images(path)
+            data = sheet.file_bytes(path)
+            first = files.setdefault(hashlib.sha256(data).digest(), path)
+            if first is not path:
+                raise sheet.ReadError(f"the same file as {first}: read once")
+            images = sheet.load_images(path, data)
         except sheet.ReadError as exc:
             note(f"{path}: {exc}")
             failed = True
@@ -182,6 +207,14 @@ def _read_photos(sheet: Any, photos: tuple[Path, ...], map_id: str | None,
                 failed = True
                 continue
             read_any.append(result)
+            code = result.registered.code
+            if result.seed is not None and code.sheet > 0:
+                key = (code.map_id, result.seed, code.sheet)
+                seen = codes.setdefault(key, where)
+                if seen != where:
+                    note(f"{where}: the same sheet's code as {seen} ({code.map_id} sheet "
+                         f"{code.sheet}, seed {result.seed}): if it is the same sheet "
+                         "photographed twice, leave one photo out")
             if len(read_any) > MAX_PHOTOS:
                 raise UserError(f"more than {MAX_PHOTOS} sheets in these photos; at most "
                                 f"{MAX_PHOTOS} a run: read them in several runs")
@@ -194,14 +227,20 @@ def _names(given: list[str] | None, count: int) -> list[str]:
     """A column name per sheet read: the ``--players`` given, then Player K."""
     names = list(given or [])
     if len(names) > count:
-        raise UserError(f"--players: {len(names)} names for {count} sheets read")
+        raise UserError(f"--players: {len(names)} names for {_sheets(count)} read")
     taken = {n.casefold() for n in names}
-    k = 1
+    k = len(names)
     while len(names) < count:
-        if f"player {k}" not in taken:
-            names.append(f"Player {k}")
-        k += 1
+        k = max(k + 1, len(names) + 1)
+        while f"player {k}" in taken:
+            k += 1
+        names.append(f"Player {k}")
+        taken.add(f"player {k}")
     return names
+
+
+def _sheets(count: int) -> str:
+    return f"{count} sheet" + ("" if count == 1 else "s")
 
 
 def _tell(read_any: list[Any], names: list[str]) -> bool:
@@ -213,7 +252,8 @@ def _tell(read_any: list[Any], names: list[str]) -> bool:
         turned = result.registered.turned
         how = " (upside down)" if 135 <= turned <= 225 else ""
         seed_text = "unseeded" if result.seed is None else f"seed {result.seed}"
-        note(f"{result.source}: {code.map_id} sheet {code.sheet}, {seed_text}{how} -> "
+        number = code.sheet if code.sheet > 0 else "(number unread)"
+        note(f"{result.source}: {code.map_id} sheet {number}, {seed_text}{how} -> "
              f"column {name}: {len(result.readings)} circles, {len(result.doubtful)} "
              "doubtful")
         for reading in result.doubtful:

@@ -5,6 +5,7 @@ scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
 from __future__ import annotations
 
 import io
+import warnings
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,10 +17,14 @@ import numpy as np
 from sheetgen.csvio import quote_field
 from sheetgen.model import Board, Map
 from sheetgen.read.cells import THRESHOLD, Grammar, Reading, read_cells
+from sheetgen.read.layout import frozen_layouts, frozen_sheets
 from sheetgen.read.register import ReadError, Registered, register
 
 MAX_PIXELS = 80_000_000
 """A larger image is refused (a phone's photo has 12-50 million pixels)."""
+MIN_SIDE = 400
+"""Pixels on an image's shorter side below which no sheet can be read from it (a whole
+page 400 pixels across is about 50 dpi: its 4 mm corner marks 8 pixels)."""
 
 
 @dataclass
@@ -48,19 +53,54 @@ class SheetReading:
         return Board(self.map_id, player, cells)
 
 
-def load_images(path: Path) -> list[tuple[str, np.ndarray]]:
-    """The images in a photo or scan (JPEG, PNG, ...) or a PDF of scanned pages (the
-    largest image of each page), each with the name it is reported by."""
+def readable_maps() -> tuple[str, ...]:
+    """The maps whose sheets can be read (those with a frozen layout), sorted."""
+    return tuple(sorted({key.split(":")[0] for layout in frozen_layouts()
+                         for key in frozen_sheets(layout)}))
+
+
+def file_bytes(path: Path) -> bytes:
+    """A photo's or scan's bytes; a ReadError saying why they cannot be read."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ReadError(f"cannot be read ({exc.strerror or exc})") from None
+
+
+def load_images(path: Path, data: bytes | None = None) -> list[tuple[str, np.ndarray]]:
+    """The images in a photo or scan (JPEG, PNG, ...) or a PDF of scanned pages (the
+    largest image of each page), each with the name it is reported by; ``data``, the
+    file's bytes when they are already read."""
+    if data is None:
+        data = file_bytes(path)
     if data[:5] == b"%PDF-":
         return _pdf_images(data)
     return [(str(path), _decode(data))]
 
 
+def _size(data: bytes) -> tuple[int, int] | None:
+    """An image's width and height from its header, before any pixel is decoded (a small
+    file may hold billions of pixels); None when the header is not one Pillow knows."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                return image.size
+    except Image.DecompressionBombError:
+        raise ReadError(f"over {2 * (Image.MAX_IMAGE_PIXELS or 0) // 1_000_000} million "
+                        f"pixels is too large; at most {MAX_PIXELS // 1_000_000} "
+                        "million") from None
+    except Exception:  # Pillow raises many kinds on a damaged header; OpenCV decides
+        return None
+
+
 def _decode(data: bytes) -> np.ndarray:
+    size = _size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        raise ReadError(f"{size[0]} x {size[1]} pixels is too large; at most "
+                        f"{MAX_PIXELS // 1_000_000} million")
     buffer = np.frombuffer(data, dtype=np.uint8)
     image = cv2.imdecode(buffer, cv2.IMREAD_COLOR) if buffer.size else None
     if image is None:
@@ -69,6 +109,10 @@ def _decode(data: bytes) -> np.ndarray:
     if image.shape[0] * image.shape[1] > MAX_PIXELS:
         raise ReadError(f"{image.shape[1]} x {image.shape[0]} pixels is too large; at most "
                         f"{MAX_PIXELS // 1_000_000} million")
+    if min(image.shape[:2]) < MIN_SIDE:
+        raise ReadError(f"{image.shape[1]} x {image.shape[0]} pixels is too small to read a "
+                        f"sheet from; at least {MIN_SIDE} pixels on the shorter side (a "
+                        "phone photo, or a scan at 100 dpi or more)")
     return np.asarray(image)
 
 
@@ -88,7 +132,8 @@ def _pdf_images(data: bytes) -> list[tuple[str, np.ndarray]]:
         except Exception as exc:  # pypdf raises many kinds on a damaged image
             raise ReadError(f"page {number}: its image cannot be read ({exc})") from None
         if not images:
-            raise ReadError(f"page {number} holds no scanned image")
+            raise ReadError(f"page {number} holds no scanned image: a PDF sheetgen drew is "
+                            "for printing; print it, fill it in, then photograph or scan it")
         biggest = max(images, key=lambda im: len(im.data))
         out.append((f"page {number}", _decode(biggest.data)))
     return out

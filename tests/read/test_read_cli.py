@@ -55,7 +55,7 @@ def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
     assert review.stat().st_size < 300_000  # the photo embedded as a JPEG (~180 kB)
     # a photo of another map among them: read apart
     code, _, err = run(str(usa[0]), str(europe[0]), "-o", str(tmp_path / "x.csv"))
-    assert code == 1 and "sheets of 2 maps (europe, usa)" in err
+    assert code == 1 and "sheets of 2 maps: europe (" in err
 
 
 @pytest.mark.slow
@@ -198,6 +198,7 @@ def test_a_sheet_whose_code_is_covered_is_read_by_its_circles(tmp_path: Path) ->
     assert code == 0, err
     assert (f"{photo}: the sheet's code could not be read: read as a germany sheet on a4 "
             "by its printed circles") in err
+    assert f"{photo}: germany sheet (number unread), unseeded (upside down) -> " in err
     column = csv_columns(tmp_path / "g.csv")["Player 1"]
     assert len(column) == 25 and not any(column.values())
 
@@ -273,3 +274,144 @@ def test_a_reason_under_a_crop_never_runs_into_the_next(why: str) -> None:
     if why.split() and len(lines) < REASON_LINES:
         assert " ".join(lines).split() == why.split() or any(
             text_width(w, REASON_PT) > CROP + GAP - 2.5 for w in why.split())
+
+
+def test_a_photo_too_small_to_hold_a_sheet_says_so(tmp_path: Path) -> None:
+    """A 200 x 150 thumbnail is not "not a sheet": it is too small to read one from."""
+    photo = _png(np.full((150, 200, 3), 200, np.uint8), tmp_path / "thumb.png")
+    code, _, err = run(str(photo), "-o", str(tmp_path / "t.csv"))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"{photo}: 200 x 150 pixels is too small to read a sheet from; at least 400 "
+        "pixels on the shorter side (a phone photo, or a scan at 100 dpi or more)")
+    assert not (tmp_path / "t.csv").exists()
+
+
+def test_a_pdf_sheetgen_drew_is_not_taken_for_a_scan(tmp_path: Path) -> None:
+    drawn = tmp_path / "sheets.pdf"
+    result = CliRunner().invoke(main, ["sheet", "usa", "--seed", "7", "-n", "1", "-o",
+                                       str(drawn)])
+    assert result.exit_code == 0
+    code, _, err = run(str(drawn), "-o", str(tmp_path / "d.csv"))
+    assert code == 1
+    assert err.splitlines()[0] == (
+        f"{drawn}: page 1 holds no scanned image: a PDF sheetgen drew is for printing; "
+        "print it, fill it in, then photograph or scan it")
+
+
+def test_a_photo_given_twice_is_a_usage_error_and_a_copy_is_read_once(tmp_path: Path
+                                                                         ) -> None:
+    photo = _png(np.full((600, 800, 3), 235, np.uint8), tmp_path / "a.png")
+    code, _, err = run(str(photo), str(photo), "-o", str(tmp_path / "x.csv"))
+    assert code == 2 and f"PHOTOS: {photo} given twice" in err
+    copy = tmp_path / "b.png"
+    copy.write_bytes(photo.read_bytes())
+    code, _, err = run(str(photo), str(copy), "-o", str(tmp_path / "x.csv"))
+    assert code == 1
+    lines = err.splitlines()
+    assert lines[0].startswith(f"{photo}: not a sheetgen sheet")
+    assert lines[1] == f"{copy}: the same file as {photo}: read once"
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_columns_without_a_given_name_are_named_by_their_place() -> None:
+    from sheetgen.cli.read_cmd import _names
+
+    assert _names(["Ann"], 3) == ["Ann", "Player 2", "Player 3"]
+    assert _names(["Player 3"], 3) == ["Player 3", "Player 2", "Player 4"]
+    assert _names(None, 2) == ["Player 1", "Player 2"]
+
+
+@pytest.mark.slow
+def test_two_photos_of_the_same_sheet_are_told(photos: Photos, tmp_path: Path) -> None:
+    """The same sheet photographed twice would score one player twice: said, both
+    photos named (a seeded set numbers its sheets, so one code twice is one sheet)."""
+    first, second = photos["usa"][0], photos["upside-down"][0]
+    code, _, err = run(str(first), str(second), "-o", str(tmp_path / "d.csv"))
+    assert code == 0, err
+    assert (f"{second}: the same sheet's code as {first} (usa sheet 2, seed 7): if it is "
+            "the same sheet photographed twice, leave one photo out") in err
+
+
+@pytest.mark.slow
+def test_photos_of_two_maps_name_the_photos_of_each(photos: Photos, tmp_path: Path
+                                                     ) -> None:
+    usa, europe = photos["usa"][0], photos["europe"][0]
+    code, _, err = run(str(usa), str(europe), "-o", str(tmp_path / "x.csv"))
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        f"Error: sheets of 2 maps: europe ({europe}), usa ({usa}); read each map's photos "
+        "apart")
+
+
+@pytest.mark.slow
+def test_a_name_for_a_photo_that_could_not_be_read_does_not_lose_the_others(
+        photos: Photos, tmp_path: Path) -> None:
+    """A name a player for each photo, one photo unreadable: the others are still written
+    (which name is whose is not known: the columns are numbered, and it is said)."""
+    thumb = _png(np.full((150, 200, 3), 200, np.uint8), tmp_path / "thumb.png")
+    out = tmp_path / "e.csv"
+    code, _, err = run(str(photos["usa"][0]), str(thumb), "--players", "Ann,Bo", "-o",
+                       str(out))
+    assert code == 1
+    assert ("--players: 2 names for 1 sheet read, as a photo could not be read: the "
+            "columns are named Player 1 ...; type the names over them") in err
+    assert list(csv_columns(out)) == ["Player 1"]
+    # every photo read: more names than sheets is still refused, nothing written
+    code, _, err = run(str(photos["usa"][0]), "--players", "Ann,Bo", "-o",
+                       str(tmp_path / "f.csv"))
+    assert code == 1 and "--players: 2 names for 1 sheet read" in err
+    assert not (tmp_path / "f.csv").exists()
+
+
+def test_a_map_whose_sheets_cannot_be_read_is_a_usage_error(tmp_path: Path) -> None:
+    """Highways & Byways sheets carry no marks or code: said before any photo is read."""
+    photo = _png(np.full((600, 800, 3), 235, np.uint8), tmp_path / "a.png")
+    code, _, err = run(str(photo), "--map", "byways", "-o", str(tmp_path / "x.csv"))
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "Error: --map byways: its sheets carry no corner marks or code to read; sheetgen "
+        "read reads europe, germany, paris and usa sheets")
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is ``width`` x ``height`` pixels (its pixels cut short)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (struct.pack(">I", len(body)) + kind + body
+                + struct.pack(">I", zlib.crc32(kind + body)))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr)
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 1000)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("width, height", [(12000, 8000), (40000, 30000)])
+def test_a_photo_too_large_is_refused_from_its_header_before_it_is_decoded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, width: int, height: int) -> None:
+    """A 100 kB PNG of 1.2 billion white pixels would take gigabytes to decode: its size
+    is read from its header and it is refused without being decoded."""
+    photo = tmp_path / "pano.png"
+    photo.write_bytes(_png_header(width, height))
+
+    def never(*_: object) -> None:
+        raise AssertionError("decoded")
+
+    monkeypatch.setattr(cv2, "imdecode", never)
+    code, _, err = run(str(photo), "-o", str(tmp_path / "p.csv"))
+    assert code == 1
+    size = f"{width} x {height}" if width * height <= 178_956_970 else "over 178 million"
+    assert err.splitlines()[0] == f"{photo}: {size} pixels is too large; at most 80 million"
+
+
+@pytest.mark.slow
+def test_the_default_names_say_how_many_sheets_in_words(photos: Photos, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(str(photos["usa"][0]))
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "usa-read-1-sheet-seed-7-review.pdf", "usa-read-1-sheet-seed-7.csv"]
