@@ -229,13 +229,12 @@ def _names(given: list[str] | None, count: int) -> list[str]:
     if len(names) > count:
         raise UserError(f"--players: {len(names)} names for {_sheets(count)} read")
     taken = {n.casefold() for n in names}
-    k = len(names)
+    k = len(names)  # a column's place, past any name --players already took
     while len(names) < count:
-        k = max(k + 1, len(names) + 1)
+        k += 1
         while f"player {k}" in taken:
             k += 1
         names.append(f"Player {k}")
-        taken.add(f"player {k}")
     return names
 
 
@@ -252,8 +251,7 @@ def _tell(read_any: list[Any], names: list[str]) -> bool:
         turned = result.registered.turned
         how = " (upside down)" if 135 <= turned <= 225 else ""
         seed_text = "unseeded" if result.seed is None else f"seed {result.seed}"
-        number = code.sheet if code.sheet > 0 else "(number unread)"
-        note(f"{result.source}: {code.map_id} sheet {number}, {seed_text}{how} -> "
+        note(f"{result.source}: {code.map_id} sheet {code.sheet_text}, {seed_text}{how} -> "
              f"column {name}: {len(result.readings)} circles, {len(result.doubtful)} "
              "doubtful")
         for reading in result.doubtful:

@@ -447,7 +447,10 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     def written(core: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
         if rings:
             ink = _ink(patch, inside & ~printed, core)
-            parts = _components(_ink(patch, inside, core), min_area)
+            # what the sheet prints in the circle (a tag, a letter) is no writing: a part
+            # that lies in it is dropped, a stroke written across it keeps the rest of it
+            parts = [p & ~printed for p in _components(_ink(patch, inside, core), min_area)
+                     if (p & ~printed).sum() >= 0.4 * p.sum()]
         else:
             # the writing is cut from the very ink whose leftover is measured, its level
             # set off Dice Trip's dark badge (which reaches into the core): set by the
@@ -455,17 +458,10 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
             # and a fringe round every pale glyph is left unread
             whole = _ink(patch, inside, core, printed)
             ink = whole & ~printed
-            parts = _components(whole, min_area)
-        # what the sheet prints in the circle (a tag, a letter) is no writing: a part
-        # that lies in it is dropped, a stroke written across it keeps the rest of itself
-        if rings:
-            parts = [p & ~printed for p in parts if (p & ~printed).sum() >= 0.4 * p.sum()]
-        else:
-            # Dice Trip's badge stands on the rim, where a parenthesis ends: a stroke that
-            # touches the badge's blur keeps what lies outside it, however little of the
-            # part that is (what is only the badge's blur is too small to keep, or on the
-            # rim)
-            parts = [p & ~printed for p in parts]
+            # the badge stands on the rim, where a parenthesis ends: a stroke that touches
+            # the badge's blur keeps what lies outside it, however little of the part that
+            # is (what is only the badge's blur is too small to keep, or on the rim)
+            parts = [p & ~printed for p in _components(whole, min_area)]
         return ink, [q for p in parts for q in _components(p, min_area)]
 
     ink, parts = written(core)

@@ -55,6 +55,12 @@ class Code:
     seed_hash: str | None = None
     """A seed over 24 digits as the code carries it (``#`` and a hash, ``seed`` None)."""
 
+    @property
+    def sheet_text(self) -> str:
+        """The sheet number as messages show it (0, a sheet read without its code: no
+        number any sheet carries, so "(number unread)")."""
+        return str(self.sheet) if self.sheet > 0 else "(number unread)"
+
 
 def parse_code(text: str) -> Code | None:
     """The sheet code ``sheetgen:sheet:vL:MAP:PAPER:SEED:N`` (layout L), or

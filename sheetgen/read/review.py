@@ -115,8 +115,7 @@ def _page(sheet: SheetReading, name: str) -> str:
     seed = "unseeded" if sheet.seed is None else f"seed {sheet.seed}"
     doubtful = sheet.doubtful
     y = height + 7.0
-    number = code.sheet if code.sheet > 0 else "(number unread)"
-    head = (f"{sheet.source}: {code.map_id} sheet {number}, {seed}; column {name}; "
+    head = (f"{sheet.source}: {code.map_id} sheet {code.sheet_text}, {seed}; column {name}; "
             f"{len(sheet.readings)} circles, {len(doubtful)} doubtful (red, written ? in "
             "the CSV)")
     for line in wrap(head, width - 12, 10, bold=True, break_words=True)[:2]:
