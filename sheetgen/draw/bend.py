@@ -229,3 +229,18 @@ def bend_around(start: Circle, end: Circle, avoid: Sequence[Circle],
 def _lift(a: Point, ux: float, uy: float, nx: float, ny: float, along: float,
           across: float) -> Point:
     return (a[0] + ux * along + nx * across, a[1] + uy * along + ny * across)
+
+
+def step_curve(start: Circle, end: Circle, avoid: Sequence[Circle], width: float,
+               margin: float) -> Bend:
+    """A drawn step ``width`` wide: the least bend that keeps ``margin`` from every
+    circle of ``avoid`` measured from the line's edge where one can, else from its
+    middle; the straight line, not clearing, when neither can."""
+    bend = bend_around(start, end, avoid, margin + width / 2)
+    return bend if bend.clears else bend_around(start, end, avoid, margin)
+
+
+def reverse(bend: Bend) -> Bend:
+    """The same curve travelled the other way."""
+    a, b, c, d = bend.controls
+    return Bend((d, c, b, a), bend.clears, bend.bow)

@@ -22,7 +22,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.draw.bend import Bend, Circle, bend_around, straight
+from sheetgen.draw.bend import Bend, Circle, step_curve, straight
 from sheetgen.draw.page import new_page
 from sheetgen.draw.pdf import Layers, Page
 from sheetgen.draw.style import Style, load_style
@@ -63,6 +63,8 @@ def _centres(geometry: MapGeometry, route: tuple[str, ...],
 ROUTE_CLEAR = 0.8
 """Least room between a drawn route step and the rim of any circle it does not join, mm
 (the drawn edge of a ring, where the circle is on the route)."""
+OUTLINE = 0.35
+"""How far a circle's drawn outline reaches past its radius, mm (taken wide)."""
 
 
 def avoided_circles(geometry: MapGeometry, route: Sequence[str], *,
@@ -71,7 +73,7 @@ def avoided_circles(geometry: MapGeometry, route: Sequence[str], *,
     highlight ring (``ring`` wide) where the space is on the route, the outline else."""
     radius = geometry.circle_diameter / 2
     on_route = set(route)
-    return {shape.space: (shape.anchor, radius + (ring if shape.space in on_route else 0.35))
+    return {shape.space: (shape.anchor, radius + (ring if shape.space in on_route else OUTLINE))
             for shape in geometry.shapes}
 
 
@@ -90,14 +92,11 @@ def route_bends(geometry: MapGeometry, route: Sequence[str], width: float, *,
             bends.append(straight(circles[a][0], circles[b][0]))
             continue
         avoid = [circle for sid, circle in circles.items() if sid not in (a, b)]
-        bend = bend_around(circles[a], circles[b], avoid, ROUTE_CLEAR + width / 2)
-        if not bend.clears:
-            bend = bend_around(circles[a], circles[b], avoid, ROUTE_CLEAR)
-        bends.append(bend)
+        bends.append(step_curve(circles[a], circles[b], avoid, width, ROUTE_CLEAR))
     return bends
 
 
-def _d(controls: Sequence[tuple[float, float]], origin: tuple[float, float]) -> str:
+def path_data(controls: Sequence[tuple[float, float]], origin: tuple[float, float]) -> str:
     """SVG path data of a cubic Bezier's control points moved by ``origin``."""
     (x0, y0), *rest = ((x + origin[0], y + origin[1]) for x, y in controls)
     return f"M{x0:.2f},{y0:.2f}C" + " ".join(f"{x:.2f},{y:.2f}" for x, y in rest)
@@ -117,11 +116,11 @@ def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[st
     casing = dwg.g(class_="route-casing", fill="none", stroke="#ffffff",
                    stroke_width=BAND_WIDTH + 1.0, stroke_linecap="round")
     for bend in bends:
-        casing.add(dwg.path(d=_d(bend.controls, origin)))
+        casing.add(dwg.path(d=path_data(bend.controls, origin)))
     group.add(casing)
     for bend in bends:
         step = dwg.g(class_="route-step")
-        step.add(dwg.path(d=_d(bend.controls, origin), fill="none", stroke=ink,
+        step.add(dwg.path(d=path_data(bend.controls, origin), fill="none", stroke=ink,
                           stroke_width=BAND_WIDTH, stroke_linecap="round"))
         (ax, ay), (bx, by) = bend.controls[0], bend.controls[3]
         if hypot(bx - ax, by - ay) - 2 * radius > CHEVRON[0] + 1.6:
@@ -171,7 +170,7 @@ def _arrow(dwg: svgwrite.Drawing, bend: Bend, gap: float, ink: str,
     ux, uy = (tx - base_x) / length, (ty - base_y) / length
     dx, dy = origin
     group = dwg.g(class_="route-step")
-    group.add(dwg.path(d=_d(bend.piece(t0, lo), origin), fill="none", stroke=ink,
+    group.add(dwg.path(d=path_data(bend.piece(t0, lo), origin), fill="none", stroke=ink,
                        stroke_width=ROUTE_WIDTH, stroke_linecap="round"))
     group.add(dwg.polygon([(round(tx + dx, 2), round(ty + dy, 2)),
                            (round(base_x - uy * half + dx, 2), round(base_y + ux * half + dy, 2)),

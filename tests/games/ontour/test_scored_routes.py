@@ -162,3 +162,35 @@ def test_paris_walking_arrows_pass_no_third_circle() -> None:
             assert room >= ROUTE_CLEAR - ROUNDING, (k, a, b, room)
             walked += 1
     assert walked >= 10
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_the_entry_page_bends_the_same_steps(map_id: str) -> None:
+    """``sheetgen serve``'s page draws a link's step from the map view's ``bends``: every
+    link whose straight band would pass within ROUTE_CLEAR of a third circle has a curve
+    there, both ways, that clears every other circle; the others are drawn straight."""
+    from sheetgen.serve.games import map_view
+
+    view = map_view(map_id)
+    centres = {s["id"]: (s["x"], s["y"]) for s in view["spaces"]}
+    root = ET.fromstring(view["svg"])
+    edge = {el.get("id")[len("circle-"):]: float(el.get("r")) + 0.35 / 2
+            for el in root.iter(f"{SVG}circle") if (el.get("id") or "").startswith("circle-")}
+    radius = view["radius"]
+    crossing = 0
+    for a, b in find_map(map_id).edges:
+        line = [(centres[a][0] + (centres[b][0] - centres[a][0]) * k / DENSE,
+                 centres[a][1] + (centres[b][1] - centres[a][1]) * k / DENSE)
+                for k in range(DENSE + 1)]
+        straight = least_room(line, centres, edge, (a, b), radius)
+        if f"{a}>{b}" not in view["bends"]:
+            assert straight >= ROUTE_CLEAR - ROUNDING, (a, b)
+            continue
+        crossing += straight < ROUTE_CLEAR
+        there, back = cubic(view["bends"][f"{a}>{b}"]), cubic(view["bends"][f"{b}>{a}"])
+        assert hypot(there[0][0] - centres[a][0], there[0][1] - centres[a][1]) < 0.1
+        assert hypot(there[-1][0] - centres[b][0], there[-1][1] - centres[b][1]) < 0.1
+        assert all(hypot(p[0] - q[0], p[1] - q[1]) < 0.05
+                   for p, q in zip(there, reversed(back), strict=True))
+        assert least_room(there, centres, edge, (a, b), radius) >= ROUTE_CLEAR - ROUNDING
+    assert crossing >= 1
