@@ -144,7 +144,8 @@ def _lifts() -> tuple[tuple[float, float, float], ...]:
     return tuple((bow, u1, u2) for bow, _, _, _, u1, u2 in found)
 
 
-def _distance_to_segment(p: Point, a: Point, b: Point) -> float:
+def distance_to_segment(p: Point, a: Point, b: Point) -> float:
+    """The distance from ``p`` to the segment ``a``-``b``."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length2 = dx * dx + dy * dy
     t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx
@@ -210,7 +211,7 @@ def bend_around(start: Circle, end: Circle, avoid: Sequence[Circle],
                         break
                     p, q = cut
             else:
-                if _distance_to_segment(centre, p, q) < room:
+                if distance_to_segment(centre, p, q) < room:
                     return True
         return False
 

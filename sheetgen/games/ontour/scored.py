@@ -22,7 +22,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from sheetgen.draw.bend import Bend, Circle, step_curve, straight
+from sheetgen.draw.bend import Bend, Circle, distance_to_segment, step_curve, straight
 from sheetgen.draw.page import new_page
 from sheetgen.draw.pdf import Layers, Page
 from sheetgen.draw.style import Style, load_style
@@ -103,13 +103,15 @@ def path_data(controls: Sequence[tuple[float, float]], origin: tuple[float, floa
 
 
 def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
-                   origin: tuple[float, float], style: Style) -> Group:
+                   origin: tuple[float, float], style: Style,
+                   bends: Sequence[Bend] | None = None) -> Group:
     """The route as a band from circle centre to circle centre, bent where a straight
     band would pass a third circle (``route_bends``), with a chevron pointing the way at
     its middle where the gap between two circles leaves room. Drawn under the circles,
-    whose white fill hides the band inside them."""
+    whose white fill hides the band inside them. ``bends``: the route's, when worked
+    out already."""
     radius = geometry.circle_diameter / 2
-    bends = route_bends(geometry, route, BAND_WIDTH)
+    bends = route_bends(geometry, route, BAND_WIDTH) if bends is None else bends
     ink = style.ink["highlight"]
     group = dwg.g(class_="route-band", opacity=BAND_OPACITY)
     # A white casing first, so the band stands off dark tints in greyscale too.
@@ -211,13 +213,15 @@ BADGE_CLEAR = 1.0
 mm; a step whose badge has no such place is numbered in the route's list alone."""
 
 
-def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
-                labels: Mapping[str, str]) -> list[tuple[float, float] | None]:
+def badge_spots(geometry: MapGeometry, route: tuple[str, ...], labels: Mapping[str, str],
+                bends: Sequence[Bend] | None = None) -> list[tuple[float, float] | None]:
     """Where each step's badge goes (map mm), touching its circle's highlight ring, at
     the angle (every 10 degrees) that keeps it furthest from where the route's band
     crosses the ring, every other circle and ring, every label and every badge placed
-    before it; ``None`` where no angle keeps ``BADGE_CLEAR`` from them all. ``labels``
-    gives each space's label (its plate is measured as the sheet draws it)."""
+    before it, and off every step's band where an angle allows; ``None`` where no angle
+    keeps ``BADGE_CLEAR`` from them all. ``labels`` gives each space's label (its plate
+    is measured as the sheet draws it); ``bends`` the route's band (``route_bends``),
+    when worked out already."""
     radius = geometry.circle_diameter / 2
     circles = list(avoided_circles(geometry, route).values())
     plates: list[tuple[float, float, float, float]] = []
@@ -230,11 +234,15 @@ def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
     placed: list[tuple[float, float]] = []
     out: list[tuple[float, float] | None] = []
     reach = radius + RING_WIDTH + BADGE_R
-    directions = step_directions(route_bends(geometry, route, BAND_WIDTH),
-                                 radius + RING_WIDTH)
+    bends = route_bends(geometry, route, BAND_WIDTH) if bends is None else bends
+    directions = step_directions(bends, radius + RING_WIDTH)
+    band = [[bend.at(k / BAND_PIECES) for k in range(BAND_PIECES + 1)] for bend in bends]
     for i, (cx, cy) in enumerate(centres):
         bands = directions[i]
-        best: tuple[float, tuple[float, float]] | None = None
+        # the pieces of every band that come near this circle's badges
+        pieces = [(p, q) for line in band for p, q in zip(line, line[1:], strict=False)
+                  if distance_to_segment((cx, cy), p, q) < reach + BADGE_R + BAND_WIDTH]
+        best: tuple[tuple[bool, float], tuple[float, float]] | None = None
         for k in range(36):
             angle = -pi / 4 + k * pi / 18
             bx, by = cx + cos(angle) * reach, cy + sin(angle) * reach
@@ -246,14 +254,22 @@ def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
                    for x0, y0, x1, y1 in plates])
             if clear < BADGE_CLEAR:
                 continue
+            off_band = all(distance_to_segment((bx, by), p, q) >= BADGE_R + BAND_WIDTH / 2
+                           for p, q in pieces)
             gap = min((abs((angle - d + pi) % (2 * pi) - pi) for d in bands), default=pi)
-            key = min(clear, 3.0) + gap  # room first, then away from the band
-            if best is None or key > best[0] + 1e-9:
+            # off the bands first, then room, then away from where its own band leaves
+            key = (off_band, min(clear, 3.0) + gap)
+            if best is None or key[0] > best[0][0] or (
+                    key[0] == best[0][0] and key[1] > best[0][1] + 1e-9):
                 best = (key, (round(bx, 2), round(by, 2)))
         out.append(best[1] if best else None)
         if best:
             placed.append(best[1])
     return out
+
+
+BAND_PIECES = 24
+"""Pieces of the polyline a band is taken as when badges keep off it."""
 
 
 def route_rings(dwg: svgwrite.Drawing, route: Sequence[str],
@@ -269,7 +285,8 @@ def route_rings(dwg: svgwrite.Drawing, route: Sequence[str],
 
 def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
                     origin: tuple[float, float], style: Style,
-                    labels: Mapping[str, str] | None = None) -> Group:
+                    labels: Mapping[str, str] | None = None,
+                    bends: Sequence[Bend] | None = None) -> Group:
     """Highlight rings around the route's circles and a numbered badge touching each,
     where one fits (``badge_spots``; the route's list numbers every step)."""
     dx, dy = origin
@@ -278,7 +295,7 @@ def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[s
     group = dwg.g(class_="route")
     group.add(route_rings(dwg, route, centres, radius, style))
     badges = dwg.g(class_="route-badges")
-    for i, spot in enumerate(badge_spots(geometry, route, labels or {})):
+    for i, spot in enumerate(badge_spots(geometry, route, labels or {}, bends)):
         if spot is not None:
             badges.add(step_badge(dwg, i + 1, (spot[0] + dx, spot[1] + dy), BADGE_R, style))
     group.add(badges)
@@ -452,13 +469,16 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
             :30 if beside else 4]):
         words.append(text(dwg, line, foot_x, route_y + 3.6 * k, 7.5, class_="route-text"))
 
+    bends = route_bends(geometry, result.route, BAND_WIDTH)
     return Layers((
         shared.map_layer,
-        _layer(width, height, [add_route_band(dwg, geometry, result.route, origin, style)]),
+        _layer(width, height,
+               [add_route_band(dwg, geometry, result.route, origin, style, bends)]),
         shared.circle_layer,
         _layer(width, height, [*marks,
                                add_route_marks(dwg, geometry, result.route, origin, style,
-                                               {s.id: s.label for s in game_map.spaces}),
+                                               {s.id: s.label for s in game_map.spaces},
+                                               bends),
                                *words]),
     ))
 

@@ -98,14 +98,14 @@ def test_route_bands_pass_no_third_circle(map_id: str, seed: int) -> None:
     order, clear of every other circle; most clear it with the band's whole width. The
     seeds are boards whose best routes have steps that a straight band would run under
     a third circle (USA: VA-KY under WV; Europe: BE-FR under LU and others)."""
-    from sheetgen.games.ontour.scored import BAND_WIDTH
+    from sheetgen.games.ontour.scored import BADGE_R, BAND_WIDTH
     from sheetgen.templates import paper
 
     game_map, geometry = find_map(map_id), find_geometry(map_id)
     boards = random_boards(map_id, 4, seed=seed)
     table = standings(game_map, boards)
     pages = scored_pages(game_map, geometry, paper("a4"), boards, table)
-    steps, wide, bows = 0, 0, 0
+    steps, wide, bows, badges, on_band = 0, 0, 0, 0, 0
     for k in range(len(boards)):
         map_layer, band, circle_layer, marks = pages[k].svgs
         centres, edge, radius = drawn_circles(circle_layer, marks)
@@ -125,7 +125,19 @@ def test_route_bands_pass_no_third_circle(map_id: str, seed: int) -> None:
             if chevron is not None:  # the chevron stands on the curve
                 tip = [float(v) for v in chevron.get("points").split()[1].split(",")]
                 assert min(hypot(tip[0] - x, tip[1] - y) for x, y in points) < 1.0
+        # a step badge keeps off the band (on main's straight bands, Europe's seed put
+        # 4 of 34 on one)
+        bands = [cubic(group.find(f"{SVG}path").get("d")) for group in drawn]
+        for dot in ET.fromstring(marks).iter(f"{SVG}circle"):
+            if dot.get("id") or dot.get("fill") == "none":
+                continue
+            x, y, r = float(dot.get("cx")), float(dot.get("cy")), float(dot.get("r"))
+            if abs(r - BADGE_R) < 0.01:
+                badges += 1
+                on_band += any(hypot(x - px, y - py) < r + BAND_WIDTH / 2
+                               for line in bands for px, py in line)
     assert steps >= 20 and wide >= 0.9 * steps and bows >= 2
+    assert badges >= 20 and on_band <= 1
 
 
 def test_paris_walking_arrows_pass_no_third_circle() -> None:
