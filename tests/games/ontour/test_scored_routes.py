@@ -206,3 +206,59 @@ def test_the_entry_page_bends_the_same_steps(map_id: str) -> None:
                    for p, q in zip(there, reversed(back), strict=True))
         assert least_room(there, centres, edge, (a, b), radius) >= ROUTE_CLEAR - ROUNDING
     assert crossing >= 1
+
+
+def polyline_points(points: str) -> list[Point]:
+    """Points every 0.05 mm along an SVG polyline's ``points``."""
+    corners = [tuple(float(v) for v in pair.split(",")) for pair in points.split()]
+    out: list[Point] = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:], strict=False):
+        n = max(1, int(hypot(bx - ax, by - ay) / 0.05))
+        out += [(ax + (bx - ax) * k / n, ay + (by - ay) * k / n) for k in range(n)]
+    return out + [corners[-1]]
+
+
+@pytest.mark.parametrize("paper_id", ["a4", "letter"])
+def test_links_over_water_pass_no_third_circle(paper_id: str) -> None:
+    """The Europe sheet's dashed links over water, rim to rim, keep LINK_CLEAR from every
+    circle they do not join (read back from the sheet)."""
+    from sheetgen.draw.pdf import page_svg
+    from sheetgen.games import find_game
+    from sheetgen.games.ontour.sheet import LINK_CLEAR
+    from sheetgen.templates import paper
+
+    game_map = find_map("europe")
+    svg = page_svg(find_game("ontour").sheet_pages(game_map, paper(paper_id), [""])[0])
+    centres, edge, radius = drawn_circles(svg)
+    links = [el for el in ET.fromstring(svg).iter(f"{SVG}polyline")
+             if (el.get("id") or "").startswith("link-")]
+    assert len(links) == len(game_map.water_edges)
+    for link in links:
+        a, b = link.get("id")[len("link-"):].split("-")
+        room = least_room(polyline_points(link.get("points")), centres, edge, (a, b), 0.0)
+        assert room >= LINK_CLEAR - ROUNDING, (a, b, room)
+
+
+def test_a_link_over_water_bends_round_a_circle_in_its_way() -> None:
+    """Albania's circle moved onto the Greece-Italy ferry line: the line bends round it,
+    clear by LINK_CLEAR from the line's edge, still rim to rim."""
+    from dataclasses import replace
+
+    from sheetgen.games.ontour.sheet import LINK_CLEAR, LINK_WIDTH, _border_marks, ferry_line
+
+    game_map, geometry = find_map("europe"), find_geometry("europe")
+    gr, it = geometry.shape("GR").anchor, geometry.shape("IT").anchor
+    middle = ((gr[0] + it[0]) / 2 + 0.5, (gr[1] + it[1]) / 2 + 0.5)
+    moved = replace(geometry, shapes=tuple(
+        replace(s, anchor=middle) if s.space == "AL" else s for s in geometry.shapes))
+    mark = next(m for m in _border_marks(game_map, moved) if set(m.pair) == {"GR", "IT"})
+    line, _ = ferry_line(moved, mark)
+    radius = moved.circle_diameter / 2
+    assert len(line) > 2
+    assert abs(hypot(line[0][0] - moved.shape(mark.pair[0]).anchor[0],
+                     line[0][1] - moved.shape(mark.pair[0]).anchor[1]) - radius) < 0.1
+    assert abs(hypot(line[-1][0] - moved.shape(mark.pair[1]).anchor[0],
+                     line[-1][1] - moved.shape(mark.pair[1]).anchor[1]) - radius) < 0.1
+    points = polyline_points(" ".join(f"{x},{y}" for x, y in line))
+    room = min(hypot(x - middle[0], y - middle[1]) - radius for x, y in points)
+    assert room >= LINK_CLEAR + LINK_WIDTH / 2 - ROUNDING
