@@ -59,10 +59,7 @@ class Bend:
 
     def direction(self, t: float) -> Point:
         """The unit direction of travel at ``t``."""
-        (ax, ay), (bx, by), (cx, cy), (dx, dy) = self.controls
-        s = 1.0 - t
-        vx = 3 * (s * s * (bx - ax) + 2 * s * t * (cx - bx) + t * t * (dx - cx))
-        vy = 3 * (s * s * (by - ay) + 2 * s * t * (cy - by) + t * t * (dy - cy))
+        vx, vy = self._velocity(t)
         length = hypot(vx, vy) or 1.0
         return vx / length, vy / length
 
