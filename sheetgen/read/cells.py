@@ -649,9 +649,18 @@ def _narrow(space: str, options: Mapping[str, tuple[Cell | None, float]],
                                "a number the seed never rolled")
         if mass < floor * total:
             return {}, Reading(space, None, mass / total, True, raw_text,
-                               f"unsure ({mass / total:.2f})")
+                               unsure(mass / total))
         options, total = kept, mass
     return {t: (cell, p / total) for t, (cell, p) in options.items()}, None
+
+
+def unsure(confidence: float) -> str:
+    """Why a reading under the threshold is doubtful, its confidence rounded down to two
+    places and at most 0.99 (rounded to nearest, 0.996 said "unsure (1.00)" under a
+    threshold of 1). The probabilities are float32: a hair under a hundredth counts as
+    on it (0.4999999 is 0.50)."""
+    hundredths = min(99, math.floor(round(confidence * 100, 4)))
+    return f"unsure ({hundredths / 100:.2f})"
 
 
 def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]], factor: float,
@@ -663,7 +672,7 @@ def _settle(space: str, options: Mapping[str, tuple[Cell | None, float]], factor
     if cell is None:
         return Reading(space, None, conf, True, text, "not what this space can hold")
     if conf < threshold:
-        return Reading(space, cell, conf, True, cell.text, f"unsure ({conf:.2f})")
+        return Reading(space, cell, conf, True, cell.text, unsure(conf))
     return Reading(space, cell, conf, False, cell.text)
 
 
@@ -1011,7 +1020,7 @@ def read_jointly(decoded: Sequence[Decoded], grammar: Grammar,
         elif cell is None:
             out[i] = Reading(space, None, conf, True, text, "not what this space can hold")
         elif conf < threshold:
-            out[i] = Reading(space, cell, conf, True, cell.text, f"unsure ({conf:.2f})")
+            out[i] = Reading(space, cell, conf, True, cell.text, unsure(conf))
         elif decoded[i].options[text][1] < PUSH_FLOOR:
             out[i] = Reading(space, cell, conf, True, cell.text, "the glyphs hardly show it")
         else:
