@@ -178,8 +178,8 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
         out.put_pages(review_target, fmt, pages, "sheetgen read: review")
     doubtful = sum(len(r.doubtful) for r in read_any)
     if doubtful:
-        then = (f"; then `sheetgen check {csv_path} --seed {seeds[0]}` holds them to "
-                "the game" if len(seeds) == 1 and not is_stdout(csv_path) else "")
+        then = (f"; then `sheetgen check {csv_path}` holds them to the game"
+                if len(seeds) == 1 and not is_stdout(csv_path) else "")
         note(f"{doubtful} doubtful {'cell' if doubtful == 1 else 'cells'} written ?: look "
              f"them up in {shown} and type them in before `sheetgen score`{then}")
     if failed:

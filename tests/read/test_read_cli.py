@@ -66,8 +66,9 @@ def test_a_csv_with_doubtful_cells_is_refused_by_score_pointing_at_the_review(
     assert code == 0, err
     assert err.splitlines()[-1].endswith(
         f"doubtful cells written ?: look them up in {tmp_path / 'b-review.pdf'} and type "
-        f"them in before `sheetgen score`; then `sheetgen check {out} --seed 7` holds them "
-        "to the game")
+        f"them in before `sheetgen score`; then `sheetgen check {out}` holds them to the "
+        "game")
+    assert out.read_text(encoding="utf-8").splitlines()[:2] == ["# map: usa", "# seed: 7"]
     result = CliRunner().invoke(main, ["score", str(out), "--json"])
     assert result.exit_code == 1
     assert f"is a cell sheetgen read could not read; its photo is in {tmp_path / 'b-review.pdf'}" \
@@ -437,6 +438,7 @@ def test_sheets_of_two_seeded_games_in_one_file_are_told(photos: Photos, tmp_pat
             f"{other}): `sheetgen check` takes one seed; read each game's photos apart "
             "to check them") in err
     assert len(csv_columns(tmp_path / "two.csv")) == 2
+    assert "# seed:" not in (tmp_path / "two.csv").read_text(encoding="utf-8")
 
 
 def test_a_review_destination_refused_names_review(tmp_path: Path) -> None:
