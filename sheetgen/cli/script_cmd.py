@@ -16,6 +16,7 @@ from sheetgen.cli.common import (
     PERFECT_FINISH_S,
     SEED,
     STDOUT,
+    PathName,
     choose_format,
     complete_maps,
     count_option,
@@ -271,7 +272,7 @@ def _with_key(text: str, key: str, value: object) -> str:
 
 @click.command("check")
 @click.argument("board_csv", metavar="BOARD.csv",
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=PathName(dir_okay=False, path_type=Path))
 @click.option("--seed", type=SEED, required=True,
               help="The seed of the game the board was played in.")
 @click.option("--map", "map_id", default=None, shell_complete=complete_maps,
