@@ -602,7 +602,7 @@ def furniture_box(page_w: float, page_h: float,
 
 def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
     """What the sheet's QR code carries (``draw.marks.sheet_code``):
-    ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``, seed ``-`` on a sheet printed without
+    ``sheetgen:sheet:v3:<map>:<paper>:<seed>:<n>``, seed ``-`` on a sheet printed without
     one (a blank sheet, every sheet of a kit). Sheets of layout 1 carried no layout field:
     ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
     return marks_code(game_map.id, paper.id, options.seed, options.sheet_number)
