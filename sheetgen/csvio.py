@@ -274,13 +274,19 @@ def is_comment(line: str) -> bool:
 def map_line_id(line: str) -> str | None:
     """The map id of a ``# map: MAP`` line (spaces, quotes and trailing separators as a
     spreadsheet writes them), or None. Linear in the line's length."""
+    return comment_value(line, "map")
+
+
+def comment_value(line: str, key: str) -> str | None:
+    """The value of a ``# KEY: VALUE`` comment line (spaces, quotes and trailing
+    separators as a spreadsheet writes them), or None. Linear in the line's length."""
     rest = line.strip().lstrip('"').lstrip()
     if not rest.startswith("#"):
         return None
     rest = rest[1:].lstrip()
-    if rest[:3].casefold() != "map":
+    if rest[:len(key)].casefold() != key:
         return None
-    rest = rest[3:].lstrip()
+    rest = rest[len(key):].lstrip()
     if not rest.startswith(":"):
         return None
     rest = rest[1:]
@@ -289,6 +295,20 @@ def map_line_id(line: str) -> str | None:
         rest = rest[:min(cuts)]
     found = rest.strip().strip('"').strip()
     return found or None
+
+
+def seed_line(text: str) -> tuple[str, int] | None:
+    """The value and line number of a ``# seed: N`` comment before the first record (a
+    board file of one seeded game's sheets, as ``sheetgen read`` writes it), or None."""
+    for number, raw in iter_lines(text):
+        if not raw.strip():
+            continue
+        if not is_comment(raw):
+            return None
+        found = comment_value(raw, "seed")
+        if found is not None:
+            return found, number
+    return None
 
 
 def sniff_separator(line: str) -> str:

@@ -75,7 +75,13 @@ _DIRECT_PREFIXES = ("/dev/", "/proc/")
 
 class OutputError(ValueError):
     """A destination that cannot be written, or output that cannot go where it is asked:
-    one line for the user (exit 1)."""
+    one line for the user (exit 1). The line names the destination's option as ``-o``;
+    :meth:`naming` names another (``--pdf``, ``--review``)."""
+
+    def naming(self, option: str) -> OutputError:
+        """The same refusal, of the same kind, naming ``option`` where it says ``-o``."""
+        text = str(self)
+        return type(self)(option + text[2:] if text.startswith("-o") else text)
 
 
 class OutputUsageError(OutputError):
@@ -424,13 +430,18 @@ class Outputs:
     # --- naming ----------------------------------------------------------------------
 
     def target(self, explicit: Path | None, default_name: str, fmt: str = "pdf", *,
-               folder: Path = DEFAULT_OUTPUT_DIR, what: str = "") -> Path:
+               folder: Path = DEFAULT_OUTPUT_DIR, what: str = "", option: str = "-o"
+               ) -> Path:
         """The file ``explicit`` names, or ``<folder>/<default_name>.<fmt>``, checked
         as ``output_path`` does and against the command's inputs and other outputs
-        (``what`` names this output in a refusal: "the scorepad")."""
-        path = output_path(explicit, default_name, fmt, folder=folder)
-        if not is_stdout(path):
-            self.claim(path, what)
+        (``what`` names this output in a refusal: "the scorepad"; ``option`` is the
+        option that named it: "--review")."""
+        try:
+            path = output_path(explicit, default_name, fmt, folder=folder)
+            if not is_stdout(path):
+                self.claim(path, what)
+        except OutputError as exc:
+            raise exc.naming(option) from None
         return path
 
     def claim(self, path: Path, what: str = "") -> None:

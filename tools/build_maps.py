@@ -1133,15 +1133,24 @@ EUROPE_BASE = laea(52.0, 15.0)
 EUROPE_LENS = ((15.0, 48.0), 3.2, 1200.0)
 """The lens over central Europe: centre (lon, lat), magnification at the centre, and the
 radius (km) of the magnified core; beyond it the scale falls back towards 1."""
-EUROPE_SMALL_LENSES = (((6.1, 49.75), 5.5, 50.0), ((21.6, 41.6), 2.0, 100.0),
-                       ((19.3, 42.7), 2.0, 80.0), ((20.0, 41.0), 1.8, 80.0))
+EUROPE_SMALL_LENSES = (((6.1, 49.75), 5.5, 110.0), ((21.6, 41.6), 2.0, 100.0),
+                       ((19.3, 42.7), 2.0, 80.0), ((20.0, 41.0), 1.8, 80.0),
+                       ((18.4, 42.53), 20.0, 60.0), ((25.0, 58.8), 3.0, 150.0))
 """Small lenses applied first, where a country would hold no label or circle otherwise:
-Luxembourg, North Macedonia, Montenegro, Albania."""
+Luxembourg (wide enough for its leader's end and label), North Macedonia, Montenegro,
+Albania; the Croatia-Montenegro border (about 15 km), long enough for its no-link bar to
+keep 1 mm from the coast and from Bosnia; Estonia, large enough to hold its own circle
+(a call-out would have to stand on the sea, and no sea spot is within a 5 mm leader of it
+in the narrow Gulf of Finland and Gulf of Riga). Each lens is centred where the lenses
+before it put its centre."""
 EUROPE_NORTH = (60.0, 0.5)
 """North of this latitude the map is squeezed north-south by this factor (Scandinavia
 and Finland are large, with one circle each)."""
 EUROPE_STRETCH = 1.3
 """East-west stretch of the whole map, so it fills the sheet's wide box."""
+
+
+_SMALL_CENTRES: dict[tuple[tuple[Point, float, float], ...], list[Point]] = {}
 
 
 def _lens(x: float, y: float, centre: Point, mag: float, core: float) -> Point:
@@ -1155,12 +1164,28 @@ def _lens(x: float, y: float, centre: Point, mag: float, core: float) -> Point:
     return (centre[0] + dx * s, centre[1] + dy * s)
 
 
+def _small_lens_centres(lenses: tuple[tuple[Point, float, float], ...]) -> list[Point]:
+    """Where each small lens is centred: its (lon, lat) moved by the lenses before it, so a
+    lens stays on its country whatever the others push (a lens moves far points by up
+    to its core radius)."""
+    out: list[Point] = []
+    for centre, _, _ in lenses:
+        x, y = EUROPE_BASE(centre)
+        for c, (_, mag, core) in zip(out, lenses, strict=False):
+            x, y = _lens(x, y, c, mag, core)
+        out.append((x, y))
+    return out
+
+
 def europe_project(p: Point) -> Point:
     """Lambert azimuthal equal-area (52N 15E), then the small lenses, the squeeze of the
     north, the lens over central Europe and the east-west stretch."""
     x, y = EUROPE_BASE(p)
-    for centre, mag, core in EUROPE_SMALL_LENSES:
-        x, y = _lens(x, y, EUROPE_BASE(centre), mag, core)
+    centres = _SMALL_CENTRES.get(EUROPE_SMALL_LENSES)
+    if centres is None:
+        centres = _SMALL_CENTRES[EUROPE_SMALL_LENSES] = _small_lens_centres(EUROPE_SMALL_LENSES)
+    for c, (_, mag, core) in zip(centres, EUROPE_SMALL_LENSES, strict=True):
+        x, y = _lens(x, y, c, mag, core)
     _, north = EUROPE_BASE((15.0, EUROPE_NORTH[0]))
     if y < north:
         y = north + (y - north) * EUROPE_NORTH[1]

@@ -3,7 +3,8 @@ player needs to read the sheet without a doubt:
 
 - each circle's centre lies in its own country and more of the circle is on that country
   than on any other (a country too small for that gets a call-out: the circle beside it,
-  clear of it, with a short leader that ends at least 1 mm inside it);
+  clear of it, with a short leader that ends at least 1 mm inside it; the call-out of a
+  country with a coast stands on the sea, clear of all land);
 - circles are ``GAP`` mm apart or more;
 - a label stands on its own country or on the sea, never on another country or on
   context land, and it is at least ``MARGIN`` mm nearer its own circle's rim than any
@@ -43,6 +44,9 @@ LABEL_CLEAR = 0.6
 """Least room between a label and a circle, another label, a leader or a line, mm."""
 LEADER_MAX = 5.0
 """Longest leader (from the circle's rim to its end inside the country), mm."""
+SEA_CLEAR = 0.3
+"""A call-out of a country with a coast stands on the sea this far from all land, mm (the
+circle reads as the country's, not as a neighbour's)."""
 SEA = -1
 CONTEXT = -2
 
@@ -189,6 +193,7 @@ class Placement:
         self.rng = random.Random(seed)
         self.shares = disk_shares(self.raster, len(ids), self.r)
         self._room: dict[tuple[int, float, float], list[Point]] = {}
+        self._sea_only = self._clear_of(self.raster.owner != SEA, self.r + SEA_CLEAR)
         self.candidates = [self._candidates(k) for k in range(len(ids))]
 
     # --- candidates --------------------------------------------------------------------
@@ -232,7 +237,9 @@ class Placement:
         if best < 0.9:  # small or narrow: call-outs may serve it better
             deep = self._deep(k)
             reach = r + 6.5
-            clear = self._clear_of(k, r + 0.3)[::step, ::step]
+            clear = self._clear_of(self.raster.owner == k, r + 0.3)[::step, ::step]
+            if self._has_coast(k):  # on the sea, off every land
+                clear &= self._sea_only[::step, ::step]
             near = (clear & inside_box
                     & (xs[None, :] >= deep[:, 0].min() - reach)
                     & (xs[None, :] <= deep[:, 0].max() + reach)
@@ -244,24 +251,32 @@ class Placement:
                 d = np.sqrt(((pts[:, None, :] - deep[None, :, :]) ** 2).sum(axis=2))
                 nearest = d.argmin(axis=1)
                 length = d[np.arange(len(pts)), nearest] - r
-                land = 1.0 - share[:, js, is_].sum(axis=0)  # the sea share
+                sea = 1.0 - share[:, js, is_].sum(axis=0)
                 for n in np.nonzero((length >= 1.0) & (length <= LEADER_MAX))[0]:
                     p = (float(pts[n, 0]), float(pts[n, 1]))
                     end = (float(deep[nearest[n], 0]), float(deep[nearest[n], 1]))
-                    cost = 6.0 + 0.8 * float(length[n]) + 20.0 * (1.0 - float(land[n]))
+                    cost = 6.0 + 0.8 * float(length[n]) + 20.0 * (1.0 - float(sea[n]))
                     out.append(Candidate(p, round(cost, 4), self._rim(p, end), []))
         out.sort(key=lambda c: (c.cost, c.centre))
         out = self._thin(out, 260)
         return [c for c in (self._with_labels(k, c) for c in out) if c.labels]
 
-    def _clear_of(self, k: int, radius: float) -> np.ndarray:
-        """Cells where a circle of ``radius`` holds no cell of space k (a call-out's circle
-        stays off its own country, so it cannot be read as standing on it)."""
+    def _has_coast(self, k: int) -> bool:
+        """Whether space k meets the sea (a cell of it beside a sea cell)."""
+        own = self.raster.owner == k
+        sea = self.raster.owner == SEA
+        return bool((own[1:, :] & sea[:-1, :]).any() or (own[:-1, :] & sea[1:, :]).any()
+                    or (own[:, 1:] & sea[:, :-1]).any() or (own[:, :-1] & sea[:, 1:]).any())
+
+    def _clear_of(self, cells: np.ndarray, radius: float) -> np.ndarray:
+        """Cells where a circle of ``radius`` holds none of ``cells`` (a call-out's circle
+        stays off its own country, so it cannot be read as standing on it; the call-out of
+        a country with a coast stays off all land)."""
         n = math.ceil(radius / CELL)
         yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
         disk = ((xx * CELL) ** 2 + (yy * CELL) ** 2 <= radius * radius).astype(float)
         shape = (self.raster.ny + 2 * n + 1, self.raster.nx + 2 * n + 1)
-        mask = (self.raster.owner == k).astype(float)
+        mask = cells.astype(float)
         conv = np.fft.irfft2(np.fft.rfft2(mask, shape) * np.fft.rfft2(disk, shape), shape)
         return np.asarray(conv[n:n + self.raster.ny, n:n + self.raster.nx] < 0.5)
 
@@ -513,20 +528,29 @@ class Placement:
             else:
                 state[k] = old
         state = best_state
+        partners = [sorted({b if a == k else a for a, b in self.water if k in (a, b)})
+                    for k in range(len(state))]
         improved = True
         while improved:  # polish: the best circle and label of each space in turn
             improved = False
             for k in range(len(state)):
-                before = self.cost_of(k, state)
-                old = state[k]
+                # the labels of the spaces it shares a link over water with follow it
+                # (a label may have to leave the line's way)
+                group = [k, *partners[k]]
+                before = sum(self.cost_of(m, state) for m in group)
+                old = [state[m] for m in group]
                 for ci in range(min(len(self.candidates[k]), 120)):
                     state[k] = (ci, 0)
                     state[k] = (ci, self.best_label(k, ci, state))
-                    if self.cost_of(k, state) < before - 1e-9:
-                        before = self.cost_of(k, state)
-                        old = state[k]
+                    for m in partners[k]:
+                        state[m] = (state[m][0], self.best_label(m, state[m][0], state))
+                    after = sum(self.cost_of(m, state) for m in group)
+                    if after < before - 1e-9:
+                        before = after
+                        old = [state[m] for m in group]
                         improved = True
-                state[k] = old
+                for m, kept in zip(group, old, strict=True):
+                    state[m] = kept
         self.state = state
         best_state = state
         return [(self.candidates[k][ci], self.candidates[k][ci].labels[li])

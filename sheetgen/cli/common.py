@@ -422,24 +422,37 @@ def format_option(formats: Sequence[str] = FORMATS,
 
 
 def json_or_drawing(as_json: bool, output: Path | None, pdf_path: Path | None,
-                    fmt: str | None) -> tuple[Path | None, bool, str]:
+                    fmt: str | None) -> tuple[Path | None, bool, str, str]:
     """The one JSON convention of the commands that print JSON and draw (``score``,
     ``plan``): ``-o`` or ``--pdf`` names the drawing (not both), ``--json`` prints JSON
     and draws only when one of them or ``--format`` asks. Returns the named path (or
-    None), whether to draw, and the format."""
+    None), whether to draw, the format, and the option that named the path (for
+    refusals)."""
     if output is not None and pdf_path is not None:
         raise click.UsageError("-o and --pdf both name the PDF; give one")
-    target = output if output is not None else pdf_path
+    target, option = (output, "-o") if output is not None else (pdf_path, "--pdf")
     if as_json and is_stdout(target):
-        raise click.UsageError("--json and -o - both want standard output; write the PDF "
-                               "to a file")
+        raise click.UsageError(f"--json and {option} - both want standard output; write "
+                               "the PDF to a file")
     draws = target is not None or not as_json or fmt is not None
-    return target, draws, choose_format(target, fmt, DRAWN_FORMATS)
+    return target, draws, choose_format(target, fmt, DRAWN_FORMATS, option=option), option
+
+
+class PathName(click.Path):
+    """click's Path, refusing an empty name (which it would take for the current
+    folder: ``-o ""`` said ". is a folder")."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            kind = "file" if self.file_okay else "folder"
+            self.fail(f"an empty name; give a {kind} name", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 def output_option_saying(help: str) -> Callable[[F], F]:
     """``-o/--output`` with its own help text."""
-    return click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+    return click.option("-o", "--output", type=PathName(path_type=Path), default=None,
                         help=help)
 
 

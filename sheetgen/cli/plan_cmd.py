@@ -11,6 +11,7 @@ import click
 from sheetgen.cli.common import (
     DRAWN_FORMATS,
     SEED,
+    PathName,
     complete_for_map,
     complete_with,
     count_option,
@@ -66,7 +67,7 @@ def _word(text: str) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the plan as JSON (stdout holds only the JSON); no PDF unless -o "
                    "or --pdf asks for one.")
-@click.option("--pdf", "pdf_path", type=click.Path(path_type=Path), default=None,
+@click.option("--pdf", "pdf_path", type=PathName(path_type=Path), default=None,
               help="Write the PDF here (the same as -o).")
 @drawing_paper_option
 @format_option(DRAWN_FORMATS)
@@ -93,7 +94,7 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None, se
       sheetgen plan byways --start GA --seed 7 --avoid C --json
       sheetgen plan byways --start CA --hand "The Loneliest Road,Tioga Road,Lake Tahoe"
     """
-    target, want_pdf, fmt = json_or_drawing(as_json, output, pdf_path, fmt)
+    target, want_pdf, fmt, option = json_or_drawing(as_json, output, pdf_path, fmt)
     entry, game_map = load_game(map_id)
     with game_errors():
         entry.ready("planner", "planner")
@@ -106,8 +107,8 @@ def plan_command(map_id: str, start: str, hand: str | None, seed: int | None, se
             + (f"-{count}p" if count is not None else "")
     letter = f"-avoid{avoid.strip().upper()[:1]}" if avoid else ""
     with outputs() as out:
-        path = (out.target(target, f"{game_map.id}-plan-{_word(start)}-"
-                                   f"{tag}{letter}", fmt) if want_pdf else None)
+        path = (out.target(target, f"{game_map.id}-plan-{_word(start)}-{tag}{letter}",
+                           fmt, option=option) if want_pdf else None)
         names = None if hand is None else hand.split(",")
         with game_errors():
             result = entry.plan(game_map, start=start, hand=names, seed=seed, avoid=avoid,

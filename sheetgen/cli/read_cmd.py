@@ -14,6 +14,7 @@ from sheetgen.cli.common import (
     DRAWN_FORMATS,
     MAX_SCORED_PLAYERS,
     SEED,
+    PathName,
     UserError,
     choose_format,
     complete_maps,
@@ -59,7 +60,7 @@ def _modules() -> tuple[object, ...]:
 
 
 @click.command("read")
-@click.argument("photos", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("photos", nargs=-1, required=True, type=PathName(path_type=Path))
 @click.option("--map", "map_id", default=None, metavar="MAP", shell_complete=complete_maps,
               help="The map the sheets are for (the sheet's code says it; a code that says "
                    "another map is refused).")
@@ -72,7 +73,7 @@ def _modules() -> tuple[object, ...]:
                 "PDF).")
 @click.option("--threshold", type=Confidence(), default=None, metavar="T",
               help="Confidence (0-1) below which a cell is written ? (default 0.95).")
-@click.option("--review", "review_path", type=click.Path(path_type=Path), default=None,
+@click.option("--review", "review_path", type=PathName(path_type=Path), default=None,
               help="The review PDF, or PNG (default: beside the CSV, named "
                    "...-review.pdf).")
 @format_option(DRAWN_FORMATS,
@@ -133,7 +134,8 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
         # Named outputs are checked before any photo is read; default names wait for
         # the sheets' map and seed.
         csv_path = out.target(output, "", "csv") if output is not None else None
-        review_target = (out.target(review_path, "", fmt, what="the review")
+        review_target = (out.target(review_path, "", fmt, what="the review",
+                                    option="--review")
                          if review_path is not None else None)
         read_any, failed = _read_photos(sheet, photos, map_id, seed, limit)
         maps: dict[str, list[str]] = {}
@@ -152,6 +154,12 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
             players = None
         names = _names(players, len(read_any))
         seeds = sorted({r.seed for r in read_any if r.seed is not None})
+        if len(seeds) > 1:
+            which = "; ".join(f"seed {s}: " + ", ".join(r.source for r in read_any
+                                                        if r.seed == s) for s in seeds)
+            note(f"sheets of {len(seeds)} seeded games in one board file ({which}): "
+                 "`sheetgen check` takes one seed; read each game's photos apart to "
+                 "check them")
         stem = (f"{game_map.id}-read-{_sheets(len(read_any)).replace(' ', '-')}"
                 + (f"-seed-{safe_name(str(seeds[0]))}" if len(seeds) == 1 else ""))
         if csv_path is None:
@@ -170,8 +178,10 @@ def read_command(photos: tuple[Path, ...], map_id: str | None, seed: int | None,
         out.put_pages(review_target, fmt, pages, "sheetgen read: review")
     doubtful = sum(len(r.doubtful) for r in read_any)
     if doubtful:
-        note(f"{doubtful} doubtful cell(s) written ?: look them up in {shown} and "
-             "type them in before `sheetgen score`")
+        then = (f"; then `sheetgen check {csv_path}` holds them to the game"
+                if len(seeds) == 1 and not is_stdout(csv_path) else "")
+        note(f"{doubtful} doubtful {'cell' if doubtful == 1 else 'cells'} written ?: look "
+             f"them up in {shown} and type them in before `sheetgen score`{then}")
     if failed:
         sys.exit(1)
     if illegal:

@@ -13,6 +13,7 @@ from sheetgen.cli.common import (
     MAX_SCORED_PLAYERS,
     MAX_TEMPLATE_PLAYERS,
     SEED,
+    PathName,
     UserError,
     choose_format,
     complete_maps,
@@ -94,13 +95,13 @@ def template_command(map_id: str, players: list[str] | None, count: int | None,
 
 @click.command("score")
 @click.argument("board_csvs", metavar="BOARD.csv...", nargs=-1, required=True,
-                type=click.Path(dir_okay=False, path_type=Path))
+                type=PathName(dir_okay=False, path_type=Path))
 @click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSVs' '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the scores as JSON instead of the table (stdout holds only the "
                    "JSON); no PDF unless -o or --pdf asks for one.")
-@click.option("--pdf", "pdf_path", type=click.Path(path_type=Path), default=None,
+@click.option("--pdf", "pdf_path", type=PathName(path_type=Path), default=None,
               help="Write the annotated PDF here (the same as -o).")
 @click.option("--seed", type=SEED, default=None,
               help="The seeded game the boards were played in: adds whether each board is "
@@ -144,7 +145,7 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     Highways & Byways drive logs are placed in their race, among the logs and the
     built-in drivers of the other seats, by the round each car got home.
     """
-    target, want_pdf, fmt = json_or_drawing(as_json, output, pdf_path, fmt)
+    target, want_pdf, fmt, option = json_or_drawing(as_json, output, pdf_path, fmt)
     honour(draws=want_pdf or with_pad)
     for board_csv in board_csvs:
         require_file(board_csv)
@@ -153,7 +154,8 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
         f"{first.stem}-and-{len(board_csvs) - 1}-more")
     with outputs(inputs=board_csvs) as out:
         path = (out.target(target, f"{name}-scored-{paper.id}", fmt, folder=first.parent,
-                           what="the annotated boards") if want_pdf else None)
+                           what="the annotated boards", option=option)
+                if want_pdf else None)
         pad_path = None
         if with_pad:
             beside = path.parent if path is not None and not is_stdout(path) else first.parent

@@ -16,6 +16,8 @@ from sheetgen.cli.common import (
     PERFECT_FINISH_S,
     SEED,
     STDOUT,
+    PathName,
+    UserError,
     choose_format,
     complete_maps,
     count_option,
@@ -41,6 +43,7 @@ from sheetgen.cli.common import (
     search_perfect,
     with_schema,
 )
+from sheetgen.csvio import BoardFormatError, read_file, seed_line
 from sheetgen.games import CHECK_BUDGET, Game
 from sheetgen.model import Deadline, Map
 from sheetgen.output import Outputs
@@ -271,9 +274,10 @@ def _with_key(text: str, key: str, value: object) -> str:
 
 @click.command("check")
 @click.argument("board_csv", metavar="BOARD.csv",
-                type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--seed", type=SEED, required=True,
-              help="The seed of the game the board was played in.")
+                type=PathName(dir_okay=False, path_type=Path))
+@click.option("--seed", type=SEED, default=None,
+              help="The seed of the game the board was played in (default: the CSV's "
+                   "'# seed:' line, which `sheetgen read` writes).")
 @click.option("--map", "map_id", default=None, shell_complete=complete_maps,
               help="The map (default: the CSV's '# map:' line).")
 @click.option("--json", "as_json", is_flag=True,
@@ -284,9 +288,10 @@ def _with_key(text: str, key: str, value: object) -> str:
                    "thousand, under a second); past it that board is undecided (exit code "
                    f"4), never guessed. At most {MAX_BUDGET:,}.")
 @encoding_option
-def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
+def check_command(board_csv: Path, seed: int | None, map_id: str | None, as_json: bool,
                   budget: int, encoding: str | None) -> None:
-    """Is every board in BOARD.csv a legal result of the seeded game SEED?
+    """Is every board in BOARD.csv a legal result of the seeded game SEED (given, or
+    the file's '# seed:' line)?
 
     Prints one line per player: legal, not legal with the first thing that cannot be
     explained (space, value, turn), or undecided when the search used its --budget.
@@ -303,7 +308,9 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
       sheetgen check boards.csv --seed 7 --json
       sheetgen check boards.csv --seed 7 --budget 1000000
       sheetgen check drive.csv --seed 7
+      sheetgen check evening.csv        # the seed of its '# seed:' line
     """
+    seed = file_seed(board_csv, seed, encoding)
     game, game_map, boards = read_boards((board_csv,), map_id, encoding)
     with game_errors("--seed: "):
         script = game.make_script(game_map, seed)
@@ -342,3 +349,27 @@ def check_command(board_csv: Path, seed: int, map_id: str | None, as_json: bool,
 
 
 COMMANDS = (script_command, check_command)
+
+
+def file_seed(path: Path, given: int | None, encoding: str | None) -> int:
+    """The seed to check ``path`` against: ``given`` (``--seed``), else the file's
+    ``# seed:`` line; a file whose line says another seed than ``--seed`` is refused,
+    as a ``# map:`` line against ``--map`` is."""
+    try:
+        found = seed_line(read_file(path, encoding).text)
+    except BoardFormatError as exc:
+        raise UserError(exc.report) from None
+    if found is None:
+        if given is None:
+            raise click.UsageError(f"give --seed N: {path} has no '# seed: N' line")
+        return given
+    text, line = found
+    try:
+        said = SEED.convert(text, None, None)
+    except click.BadParameter as exc:
+        raise UserError(f"{path}:{line}:1: '# seed:' {exc.message}") from None
+    if given is not None and given != said:
+        raise UserError(f"{path}:{line}:1: the file says '# seed: {safe_name(text)}' but "
+                        f"--seed says {safe_name(str(given))}; leave out --seed, or check "
+                        "the file against the game it was played in")
+    return said

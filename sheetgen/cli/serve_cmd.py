@@ -13,6 +13,7 @@ from sheetgen.cli.common import (
     DEFAULT_OUTPUT_DIR,
     MAX_TEMPLATE_PLAYERS,
     SEED,
+    PathName,
     UserError,
     game_errors,
     honour,
@@ -80,7 +81,7 @@ def _bind(host: str, port: int) -> socket.socket:
                    "address, required on every request.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port (0: any free port).")
-@click.option("--boards", "folder", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--boards", "folder", type=PathName(file_okay=False, path_type=Path),
               default=DEFAULT_OUTPUT_DIR / "boards", show_default=True,
               help="Where the boards are saved (each as BOARD.csv and its undo history "
                    "BOARD.json).")

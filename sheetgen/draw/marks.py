@@ -18,14 +18,16 @@ MARK_SIZE = 4.0
 QR_MODULE = 0.8
 """Side of one module of the sheet's code, mm: a phone reads it from a 100 dpi scan or a
 slightly blurred, tilted photo (layout 1 had 0.5 mm)."""
-SHEET_LAYOUT = 2
+SHEET_LAYOUT = 3
 """The sheet layout these marks and this code belong to, carried in the sheet's code: a
-reader finds the registration marks where this layout puts them. Layout 1 (marks 5 mm
-from the edge, 0.5 mm modules) carried no number."""
+reader finds the registration marks and the circles where this layout puts them. Layout 1
+(marks 5 mm from the edge, 0.5 mm modules) carried no number; layout 3 has the marks and
+the code of layout 2, with Europe's circles moved (Estonia's on its own country, Belgium's
+and Luxembourg's moved, Croatia-Montenegro's border lengthened)."""
 
 
 def sheet_code(map_id: str, paper_id: str, seed: int | None, number: int) -> str:
-    """What the sheet's QR code carries: ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``
+    """What the sheet's QR code carries: ``sheetgen:sheet:v3:<map>:<paper>:<seed>:<n>``
     (seed ``-`` for an unseeded sheet, a long one as ``#`` and a hash: ``seed_code``), so
     a photo of a filled sheet can be matched to its layout, map, paper and game later (the
     form of On Tour's ``sheet_code``)."""

@@ -296,10 +296,14 @@ def rounds_suspects(game_map: Map, script: Any, readings: list[Reading]) -> list
 def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],
               review: str | None) -> str:
     """The scoring CSV of ``sheets`` (one column each, headed by ``names``): ``?`` where
-    a cell is doubtful, blank where the circle is empty; a comment names the review file
-    and the photos."""
+    a cell is doubtful, blank where the circle is empty; comments name the seed (when
+    every sheet is of one seeded game: `check` reads it), the review file and the
+    photos."""
     first = "city" if game_map.id == "germany" else "space"
     rows = [f"# map: {game_map.id}"]
+    seeds = {s.seed for s in sheets}
+    if len(seeds) == 1 and None not in seeds:
+        rows.append(f"# seed: {seeds.pop()}")
     if review:
         rows.append(f"# review: {review}")
     rows.append("# read by sheetgen read from: "

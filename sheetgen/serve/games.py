@@ -161,4 +161,28 @@ def map_view(map_id: str) -> dict[str, Any]:
             "pad": kind.pad, "width": round(width, 2), "height": round(height, 2),
             "radius": radius, "spaces": spaces, "colours": colours,
             "docks": {d.letter: d.space for d in game_map.docks},
+            "bends": step_bends(game_map, centres, radius),
             "svg": dwg.tostring()}
+
+
+BAND = 0.9
+"""Width of the page's route band, as a share of the circle radius (app.js)."""
+
+
+def step_bends(game_map: Map, centres: dict[str, tuple[float, float]],
+               radius: float) -> dict[str, str]:
+    """SVG path data of each link's step, both ways ("A>B"), where the page's band
+    drawn straight would pass within ``ROUTE_CLEAR`` of a third circle: the scored page's
+    curve (``route_bends``) for the page's band; links drawn straight are left out."""
+    from sheetgen.draw.bend import reverse, step_curve
+    from sheetgen.games.ontour.scored import OUTLINE, ROUTE_CLEAR, path_data
+
+    out = {}
+    for a, b in game_map.edges:
+        avoid = [(c, radius + OUTLINE) for sid, c in centres.items() if sid not in (a, b)]
+        bend = step_curve((centres[a], radius), (centres[b], radius), avoid,
+                          BAND * radius, ROUTE_CLEAR)
+        if not bend.straight:
+            out[f"{a}>{b}"] = path_data(bend.controls, (0.0, 0.0))
+            out[f"{b}>{a}"] = path_data(reverse(bend).controls, (0.0, 0.0))
+    return out

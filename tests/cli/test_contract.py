@@ -296,9 +296,9 @@ def test_a_seed_of_any_length_is_a_seed(tmp_path: Path) -> None:
     assert code.startswith("#") and len(code) == 17
     assert seed_code(4711) == "4711"
     svg = (tmp_path / "sheet-usa.svg").read_text(encoding="utf-8")
-    assert f"sheetgen:sheet:v2:usa:a4:{code}:1" in svg
+    assert f"sheetgen:sheet:v3:usa:a4:{code}:1" in svg
     svg = (tmp_path / "sheet-germany.svg").read_text(encoding="utf-8")
-    assert f"sheetgen:sheet:v2:germany:a4:{code}:1" in svg
+    assert f"sheetgen:sheet:v3:germany:a4:{code}:1" in svg
 
 
 # --- read follows the same contract -------------------------------------------------------

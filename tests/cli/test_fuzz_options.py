@@ -279,7 +279,7 @@ def test_the_generators_cover_every_option_of_every_command() -> None:
             strategy = strategy_for(param)
             assert strategy is not None, (name, param.name)
             seen.add(type(param.type).__name__)
-    assert {"SeedType", "TimeLimit", "IntRange", "MapWord", "Path"} <= seen
+    assert {"SeedType", "TimeLimit", "IntRange", "MapWord", "PathName"} <= seen
 
 
 @settings(max_examples=min(EXAMPLES, 60), **SETTINGS)  # type: ignore[arg-type]

@@ -284,3 +284,38 @@ def test_score_draws_at_most_500_players(tmp_path: Path) -> None:
     assert tree(tmp_path) == ["club.csv"]
     scored = run("score", str(path), "--json")
     assert scored.exit_code == 0 and len(scored.stdout) > 501 * 50
+
+
+# --- names given empty, and the option a refusal names ----------------------------------------
+
+@pytest.mark.parametrize("args", [["sheet", "usa", "-o", ""], ["sheet", "usa", "-o", "  "],
+                                  ["score", "b.csv", "--pdf", ""], ["score", ""],
+                                  ["check", "", "--seed", "7"], ["read", ""],
+                                  ["serve", "usa", "--boards", ""]])
+def test_an_empty_name_is_a_usage_error_not_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """click takes "" for the current folder: `-o ""` said ". is a folder" and `score ""`
+    ". : not a file"."""
+    monkeypatch.chdir(tmp_path)
+    board_csv(tmp_path / "b.csv")
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    kind = "folder" if "--boards" in args else "file"
+    assert f"an empty name; give a {kind} name" in result.output
+    assert ". is a folder" not in result.output and "Traceback" not in result.output
+    assert tree(tmp_path) == ["b.csv"]
+
+
+@pytest.mark.parametrize("option", ["--pdf", "-o"])
+def test_a_refused_destination_is_named_by_the_option_that_gave_it(
+        tmp_path: Path, option: str) -> None:
+    """`score --pdf FOLDER` said "-o: FOLDER is a folder": the user never typed -o."""
+    csv_path = board_csv(tmp_path / "b.csv")
+    (tmp_path / "taken").mkdir()
+    for command in (["score", str(csv_path), "--map", "usa"],
+                    ["plan", "byways", "--start", "TX", "--seed", "7"]):
+        result = run(*command, option, str(tmp_path / "taken"))
+        assert result.exit_code == 1, result.output
+        assert result.output.splitlines()[-1] == (
+            f"Error: {option}: {tmp_path / 'taken'} is a folder; give a file name")
+    assert tree(tmp_path) == ["b.csv", "taken"]

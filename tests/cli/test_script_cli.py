@@ -140,3 +140,37 @@ def test_check_command(tmp_path: Path) -> None:
     assert data["schema"] == 1 and data["legal"] is False
     assert [(p["name"], p["legal"]) for p in data["players"]] == [("Par", True),
                                                                   ("Tamper", False)]
+
+
+def test_check_takes_the_seed_from_the_file_s_seed_line(tmp_path: Path) -> None:
+    """`sheetgen read` writes `# seed: N` from the sheets' codes: `check` needs no
+    --seed then, and a --seed against the line is refused with the line's place."""
+    from sheetgen.games.ontour.players.game import play
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
+
+    usa = find_map("usa")
+    board = play(usa, make_script(usa, 3), PlannerPlayer()).board
+    rows = [f"{s},{board.cells[s].text}" for s in usa.space_ids]
+    plain = tmp_path / "plain.csv"
+    plain.write_text("\n".join(["# map: usa", "space,Ann", *rows]) + "\n", encoding="utf-8")
+    seeded = tmp_path / "seeded.csv"
+    seeded.write_text("\n".join(["# map: usa", "# seed: 3", "space,Ann", *rows]) + "\n",
+                      encoding="utf-8")
+    given = run("check", str(plain), "--seed", "3", "--json")
+    read = run("check", str(seeded), "--json")
+    assert given.exit_code == read.exit_code == 0, read.output
+    assert given.stdout == read.stdout and json.loads(read.stdout)["seed"] == 3
+    assert run("check", str(seeded), "--seed", "3").exit_code == 0
+    other = run("check", str(seeded), "--seed", "4")
+    assert other.exit_code == 1
+    assert other.output.splitlines()[-1] == (
+        f"Error: {seeded}:2:1: the file says '# seed: 3' but --seed says 4; leave out "
+        "--seed, or check the file against the game it was played in")
+    missing = run("check", str(plain))
+    assert missing.exit_code == 2
+    assert f"give --seed N: {plain} has no '# seed: N' line" in missing.output
+    seeded.write_text("# map: usa\n# seed: seven\nspace,Ann\n", encoding="utf-8")
+    bad = run("check", str(seeded))
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+    assert bad.output.splitlines()[-1].startswith(f"Error: {seeded}:2:1: '# seed:' expected "
+                                                  "a whole number")

@@ -21,6 +21,7 @@ from sheetgen.csvio import (
     iter_lines,
     map_line_id,
     name_problem,
+    seed_line,
     split_fields,
 )
 from sheetgen.games.ontour.grammar import format_boards, parse_boards, parse_cell, template_csv
@@ -223,3 +224,24 @@ def test_split_fields_quotes() -> None:
 def test_format_quotes_names_with_separators() -> None:
     text = format_boards(find_map("usa"), [Board("usa", "Smith, J."), Board("usa", 'a;"b"')])
     assert text.splitlines()[1] == 'space,"Smith, J.","a;""b"""'
+
+
+def test_seed_line_forms() -> None:
+    """`sheetgen read` writes `# seed: N` for `check`; spreadsheets quote it and pad it
+    with separators as they do the map line."""
+    assert seed_line("# map: usa\n# seed: 7\nspace,A\n") == ("7", 2)
+    assert seed_line('\ufeff"# SEED : 4711 ";;;\n# map: usa\n') == ("4711", 1)
+    assert seed_line("# map: usa\nspace,A\n# seed: 7\n") is None  # after the header
+    assert seed_line("# seeds: 7\n# seed:\n") is None
+    assert seed_line("") is None
+
+
+@given(st.lists(st.text(max_size=30), max_size=6))
+def test_a_seed_line_is_a_comment_before_the_first_record(lines: list[str]) -> None:
+    found = seed_line("\n".join(lines))
+    if found is not None:
+        value, number = found
+        line = lines[number - 1]
+        assert line.lstrip().lstrip('"').startswith("#") and value in line and value
+        assert all(not ln.strip() or ln.lstrip().lstrip('"').startswith("#")
+                   for ln in lines[:number])

@@ -46,7 +46,7 @@ def test_a_set_of_sheets_stores_the_sheet_once_and_each_code_apart(map_id: str) 
     # what each page shows: its name and its own number in its code
     assert "Ann" in reader.pages[0].extract_text() and "Bo" in reader.pages[2].extract_text()
     svg = page_svg(pages[11])
-    assert f"sheetgen:sheet:v2:{map_id}:a4:-:12" in svg
+    assert f"sheetgen:sheet:v3:{map_id}:a4:-:12" in svg
 
 
 def test_the_sheets_pages_are_drawn_when_taken() -> None:
@@ -55,7 +55,7 @@ def test_the_sheets_pages_are_drawn_when_taken() -> None:
     pages = game_of(usa).sheet_pages(usa, paper("a4"), [""] * 400)
     assert len(pages) == 400
     assert pages[399] is not pages[399]  # drawn afresh, not kept
-    assert "sheetgen:sheet:v2:usa:a4:-:400" in page_svg(pages[-1])
+    assert "sheetgen:sheet:v3:usa:a4:-:400" in page_svg(pages[-1])
 
 
 def test_the_tiles_of_the_full_size_board_store_the_board_once() -> None:

@@ -121,14 +121,58 @@ def test_inside_circles_lie_within_their_outline(geometry: MapGeometry) -> None:
                         shape.space, other.space)
 
 
-CALL_OUTS = {"usa": {"MIDC"}, "europe": {"NL", "BE", "LU", "EE", "LV", "MD"}}
+CALL_OUTS = {"usa": {"MIDC"}, "europe": {"LU"}}
 """The only spaces whose circle stands beside them with a leader: too small (or, for
-Mid-Coastal, too ragged) to hold one."""
+Mid-Coastal, too ragged) to hold one (Europe's lenses give the Netherlands, Belgium,
+Estonia, Latvia and Moldova their own circles; Luxembourg, landlocked, calls out)."""
 
 
 def test_call_outs_only_where_the_space_is_too_small(geometry: MapGeometry) -> None:
     assert {s.space for s in geometry.shapes if s.leader_to is not None} == (
         CALL_OUTS[geometry.map_id])
+
+
+def beside_the_outline(rings: tuple[Ring, ...], shortest: float,
+                       offset: float) -> list[tuple[Point, Point]]:
+    """For each segment of the outline at least ``shortest`` long, the two points
+    ``offset`` mm either side of its middle."""
+    out = []
+    for ring in rings:
+        for i in range(len(ring)):
+            (ax, ay), (bx, by) = ring[i - 1], ring[i]
+            length = math.hypot(bx - ax, by - ay)
+            if length >= shortest:
+                mx, my = (ax + bx) / 2, (ay + by) / 2
+                nx, ny = -(by - ay) / length * offset, (bx - ax) / length * offset
+                out.append(((mx + nx, my + ny), (mx - nx, my - ny)))
+    return out
+
+
+def on_the_coast(geometry: MapGeometry, space: str) -> bool:
+    """Whether ``space`` meets the sea: just outside some stretch of its outline (0.2 mm
+    out from a segment's middle) lies no space and no context land."""
+    land = [s.rings for s in geometry.shapes] + [(ring,) for ring in geometry.context]
+    return any(not any(inside(p, other) for other in land)
+               for pair in beside_the_outline(geometry.shape(space).rings, 0.5, 0.2)
+               for p in pair)
+
+
+def test_the_call_out_of_a_space_on_the_coast_stands_on_the_sea(geometry: MapGeometry) -> None:
+    """A call-out's circle stands on no other space's land when its space has a coast:
+    no outline, its own or another's, comes within the circle (the first Europe layout put
+    Estonia's circle on Russia and Belgium's partly on the Netherlands). A landlocked
+    space's call-out (Luxembourg, Moldova) cannot: it stands beside it, on a neighbour."""
+    r = geometry.circle_diameter / 2
+    land = [s.rings for s in geometry.shapes] + [(ring,) for ring in geometry.context]
+    coastal = 0
+    for shape in geometry.shapes:
+        if shape.leader_to is None or not on_the_coast(geometry, shape.space):
+            continue
+        coastal += 1
+        for rings in land:
+            assert not inside(shape.anchor, rings), shape.space
+            assert edge_distance(shape.anchor, rings) >= r, shape.space
+    assert coastal >= (geometry.map_id == "usa")  # Mid-Coastal
 
 
 @pytest.mark.parametrize(("map_id", "space"), [
@@ -289,12 +333,5 @@ def test_usa_merged_spaces_have_no_inner_lines(space: str) -> None:
     """New England and Mid-Coastal are drawn as one space each: every segment of their
     outline has the space on one side only (no state line runs through them)."""
     rings = find_geometry("usa").shape(space).rings
-    for ring in rings:
-        for i in range(len(ring)):
-            (ax, ay), (bx, by) = ring[i - 1], ring[i]
-            length = math.hypot(bx - ax, by - ay)
-            if length < 0.2:
-                continue
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            nx, ny = -(by - ay) / length * 0.01, (bx - ax) / length * 0.01
-            assert inside((mx + nx, my + ny), rings) != inside((mx - nx, my - ny), rings)
+    for left, right in beside_the_outline(rings, 0.2, 0.01):
+        assert inside(left, rings) != inside(right, rings)

@@ -61,7 +61,7 @@ CASES = [("usa", "a4"), ("europe", "letter"), ("paris", "a4")]
 @pytest.mark.parametrize(("map_id", "paper_id"), CASES)
 def test_code_reads_from_a_100_dpi_scan_plain_and_blurred(map_id: str, paper_id: str) -> None:
     svg = _sheet(map_id, paper_id, SheetOptions(seed=4711, sheet_number=3))
-    want = [f"sheetgen:sheet:v2:{map_id}:{paper_id}:4711:3"]
+    want = [f"sheetgen:sheet:v3:{map_id}:{paper_id}:4711:3"]
     scan = _page(svg, 100)
     assert _decode(scan) == want
     assert _decode(scan.filter(ImageFilter.GaussianBlur(1))) == want
@@ -74,7 +74,7 @@ def test_code_reads_from_a_tilted_jpeg_photo(map_id: str, paper_id: str) -> None
     buffer = io.BytesIO()
     photo.save(buffer, "JPEG", quality=60)
     buffer.seek(0)
-    assert _decode(Image.open(buffer)) == [f"sheetgen:sheet:v2:{map_id}:{paper_id}:-:2"]
+    assert _decode(Image.open(buffer)) == [f"sheetgen:sheet:v3:{map_id}:{paper_id}:-:2"]
 
 
 @pytest.mark.parametrize(("map_id", "paper_id"), CASES)
@@ -105,4 +105,4 @@ def test_kit_sheets_say_they_carry_no_seed() -> None:
         root = ET.fromstring(page_svg(page))
         payloads.append(next(el for el in root.iter() if el.get("id") == "sheet-code")
                         .get("data-payload"))
-    assert payloads == ["sheetgen:sheet:v2:usa:a4:-:1", "sheetgen:sheet:v2:usa:a4:-:2"]
+    assert payloads == ["sheetgen:sheet:v3:usa:a4:-:1", "sheetgen:sheet:v3:usa:a4:-:2"]

@@ -63,7 +63,12 @@ def test_a_csv_with_doubtful_cells_is_refused_by_score_pointing_at_the_review(
         photos: Photos, tmp_path: Path) -> None:
     out = tmp_path / "b.csv"
     code, _, err = run(str(photos["usa"][0]), "-o", str(out), "--threshold", "1.0")
-    assert code == 0 and "doubtful cell(s) written ?" in err
+    assert code == 0, err
+    assert err.splitlines()[-1].endswith(
+        f"doubtful cells written ?: look them up in {tmp_path / 'b-review.pdf'} and type "
+        f"them in before `sheetgen score`; then `sheetgen check {out}` holds them to the "
+        "game")
+    assert out.read_text(encoding="utf-8").splitlines()[:2] == ["# map: usa", "# seed: 7"]
     result = CliRunner().invoke(main, ["score", str(out), "--json"])
     assert result.exit_code == 1
     assert f"is a cell sheetgen read could not read; its photo is in {tmp_path / 'b-review.pdf'}" \
@@ -415,3 +420,31 @@ def test_the_default_names_say_how_many_sheets_in_words(photos: Photos, tmp_path
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
         "usa-read-1-sheet-seed-7-review.pdf", "usa-read-1-sheet-seed-7.csv"]
+
+
+@pytest.mark.slow
+def test_sheets_of_two_seeded_games_in_one_file_are_told(photos: Photos, tmp_path: Path
+                                                         ) -> None:
+    """One board file of two seeds' sheets scores, but `check` takes one seed: said,
+    with the photos of each seed."""
+    from tests.read.conftest import sample
+
+    other = tmp_path / "seed-8.jpg"
+    other.write_bytes(sample("usa", seed=8, sheet=1).jpeg)
+    first = photos["usa"][0]
+    code, _, err = run(str(first), str(other), "-o", str(tmp_path / "two.csv"))
+    assert code == 0, err
+    assert (f"sheets of 2 seeded games in one board file (seed 7: {first}; seed 8: "
+            f"{other}): `sheetgen check` takes one seed; read each game's photos apart "
+            "to check them") in err
+    assert len(csv_columns(tmp_path / "two.csv")) == 2
+    assert "# seed:" not in (tmp_path / "two.csv").read_text(encoding="utf-8")
+
+
+def test_a_review_destination_refused_names_review(tmp_path: Path) -> None:
+    """--review FOLDER said "-o: FOLDER is a folder", before any photo was read."""
+    photo = tmp_path / "not-read.jpg"
+    photo.write_bytes(b"not read: refused before")
+    code, _, err = run(str(photo), "--review", str(tmp_path))
+    assert code == 1
+    assert err.splitlines() == [f"Error: --review: {tmp_path} is a folder; give a file name"]

@@ -28,6 +28,7 @@ from sheetgen.read.cells import (  # noqa: E402
     capacity,
     decode,
     read_jointly,
+    unsure,
 )
 from sheetgen.read.glyphs import CLASSES  # noqa: E402
 
@@ -316,3 +317,14 @@ def test_a_star_cut_in_two_is_no_number_among_numbers() -> None:
     got = best_cut([whole, halves])
     assert got.reading.cell == Cell.star(True) and not got.reading.doubtful
     assert best_cut([halves, whole]) is got
+
+
+@given(st.floats(0.0, 1.0, exclude_max=True))
+def test_an_unsure_cell_never_says_a_confidence_it_does_not_have(confidence: float) -> None:
+    """Rounded to nearest, a cell at 0.996 said "unsure (1.00)" under `--threshold 1`:
+    the confidence said is rounded down, at most 0.01 under the true one."""
+    said = unsure(confidence)
+    value = float(said.removeprefix("unsure (").removesuffix(")"))
+    assert said == f"unsure ({value:.2f})"
+    assert confidence - 0.01 - 1e-4 <= value <= confidence + 1e-4
+    assert value <= 0.99

@@ -14,7 +14,7 @@ rings, badges and text. The PDF stores each shared layer once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from math import atan2, cos, hypot, pi, sin
 from typing import Any
@@ -22,6 +22,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
+from sheetgen.draw.bend import Bend, Circle, distance_to_segment, step_curve, straight
 from sheetgen.draw.page import new_page
 from sheetgen.draw.pdf import Layers, Page
 from sheetgen.draw.style import Style, load_style
@@ -59,29 +60,75 @@ def _centres(geometry: MapGeometry, route: tuple[str, ...],
             for s in route]
 
 
-def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
-                   origin: tuple[float, float], style: Style) -> Group:
-    """The route as a band from circle centre to circle centre, with a chevron pointing
-    the way where the gap between two circles leaves room. Drawn under the circles, whose
-    white fill hides the band inside them."""
+ROUTE_CLEAR = 0.8
+"""Least room between a drawn route step and the rim of any circle it does not join, mm
+(the drawn edge of a ring, where the circle is on the route)."""
+OUTLINE = 0.35
+"""How far a circle's drawn outline reaches past its radius, mm (taken wide)."""
+
+
+def avoided_circles(geometry: MapGeometry, route: Sequence[str], *,
+                    ring: float = RING_WIDTH) -> dict[str, Circle]:
+    """Every circle of the map as drawn (map mm): its centre and its outer edge, the
+    highlight ring (``ring`` wide) where the space is on the route, the outline else."""
     radius = geometry.circle_diameter / 2
-    centres = _centres(geometry, route, origin)
+    on_route = set(route)
+    return {shape.space: (shape.anchor, radius + (ring if shape.space in on_route else OUTLINE))
+            for shape in geometry.shapes}
+
+
+def route_bends(geometry: MapGeometry, route: Sequence[str], width: float, *,
+                ring: float = RING_WIDTH,
+                skip: Collection[tuple[str, str]] = ()) -> list[Bend]:
+    """Each step of the route as drawn (map mm), centre to centre: the least bend that
+    keeps ``ROUTE_CLEAR`` from every circle the step does not join, measured from the
+    edge of the drawn line (``width`` wide) where a bend up to ``bend.MAX_BOW`` can, else
+    from its middle; the straight line when neither can (``Bend.clears`` false). Steps
+    in ``skip`` (drawn otherwise, as Paris's boat rides) are the straight line."""
+    circles = avoided_circles(geometry, route, ring=ring)
+    bends = []
+    for a, b in zip(route, route[1:], strict=False):
+        if (a, b) in skip:
+            bends.append(straight(circles[a][0], circles[b][0]))
+            continue
+        avoid = [circle for sid, circle in circles.items() if sid not in (a, b)]
+        bends.append(step_curve(circles[a], circles[b], avoid, width, ROUTE_CLEAR))
+    return bends
+
+
+def path_data(controls: Sequence[tuple[float, float]], origin: tuple[float, float]) -> str:
+    """SVG path data of a cubic Bezier's control points moved by ``origin``."""
+    (x0, y0), *rest = ((x + origin[0], y + origin[1]) for x, y in controls)
+    return f"M{x0:.2f},{y0:.2f}C" + " ".join(f"{x:.2f},{y:.2f}" for x, y in rest)
+
+
+def add_route_band(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
+                   origin: tuple[float, float], style: Style,
+                   bends: Sequence[Bend] | None = None) -> Group:
+    """The route as a band from circle centre to circle centre, bent where a straight
+    band would pass a third circle (``route_bends``), with a chevron pointing the way at
+    its middle where the gap between two circles leaves room. Drawn under the circles,
+    whose white fill hides the band inside them. ``bends``: the route's, when worked
+    out already."""
+    radius = geometry.circle_diameter / 2
+    bends = route_bends(geometry, route, BAND_WIDTH) if bends is None else bends
     ink = style.ink["highlight"]
     group = dwg.g(class_="route-band", opacity=BAND_OPACITY)
     # A white casing first, so the band stands off dark tints in greyscale too.
-    casing = dwg.g(class_="route-casing", stroke="#ffffff", stroke_width=BAND_WIDTH + 1.0,
-                   stroke_linecap="round")
-    for (ax, ay), (bx, by) in zip(centres, centres[1:], strict=False):
-        casing.add(dwg.line((round(ax, 2), round(ay, 2)), (round(bx, 2), round(by, 2))))
+    casing = dwg.g(class_="route-casing", fill="none", stroke="#ffffff",
+                   stroke_width=BAND_WIDTH + 1.0, stroke_linecap="round")
+    for bend in bends:
+        casing.add(dwg.path(d=path_data(bend.controls, origin)))
     group.add(casing)
-    for (ax, ay), (bx, by) in zip(centres, centres[1:], strict=False):
+    for bend in bends:
         step = dwg.g(class_="route-step")
-        step.add(dwg.line((round(ax, 2), round(ay, 2)), (round(bx, 2), round(by, 2)),
-                          stroke=ink, stroke_width=BAND_WIDTH, stroke_linecap="round"))
-        length = hypot(bx - ax, by - ay)
-        if length - 2 * radius > CHEVRON[0] + 1.6:
-            ux, uy = (bx - ax) / length, (by - ay) / length
-            mx, my = (ax + bx) / 2, (ay + by) / 2
+        step.add(dwg.path(d=path_data(bend.controls, origin), fill="none", stroke=ink,
+                          stroke_width=BAND_WIDTH, stroke_linecap="round"))
+        (ax, ay), (bx, by) = bend.controls[0], bend.controls[3]
+        if hypot(bx - ax, by - ay) - 2 * radius > CHEVRON[0] + 1.6:
+            ux, uy = bend.direction(0.5)
+            mx, my = bend.at(0.5)
+            mx, my = mx + origin[0], my + origin[1]
             head, half = CHEVRON
             tip = (mx + ux * head / 2, my + uy * head / 2)
             back = (mx - ux * head / 2, my - uy * head / 2)
@@ -101,29 +148,51 @@ ARROW = (2.6, 1.1)
 """Arrowhead length and half width, mm."""
 
 
-def _arrow(dwg: svgwrite.Drawing, a: tuple[float, float], b: tuple[float, float],
-           gap: float, ink: str) -> Group:
-    """A line from circle ``a`` to circle ``b`` (both of radius ``gap``) ending in an
-    arrowhead at ``b``'s edge. On Tour's scored pages draw the band instead; Paris draws
-    its walking steps with this."""
-    (ax, ay), (bx, by) = a, b
-    length = hypot(bx - ax, by - ay) or 1.0
-    ux, uy = (bx - ax) / length, (by - ay) / length
-    sx, sy = ax + ux * gap, ay + uy * gap
-    tx, ty = bx - ux * gap, by - uy * gap
+def _arrow(dwg: svgwrite.Drawing, bend: Bend, gap: float, ink: str,
+           origin: tuple[float, float] = (0.0, 0.0)) -> Group:
+    """A step's curve (``route_bends``) from circle to circle (both of radius ``gap``,
+    centres at its ends) ending in an arrowhead at the second circle's edge, moved by
+    ``origin``. On Tour's scored pages draw the band instead; Paris draws its walking
+    steps with this."""
+    (ax, ay), (bx, by) = bend.controls[0], bend.controls[3]
     head, half = ARROW
-    if length < 2 * gap + head:  # circles touching: a short arrow between the centres
-        sx, sy = ax + (bx - ax) * 0.3, ay + (by - ay) * 0.3
-        tx, ty = ax + (bx - ax) * 0.7, ay + (by - ay) * 0.7
-    base_x, base_y = tx - ux * head, ty - uy * head
+    if hypot(bx - ax, by - ay) < 2 * gap + head:  # circles touching: a short arrow
+        t0, t1 = 0.3, 0.7
+    else:
+        t0 = bend.leaves((ax, ay), gap)
+        t1 = bend.leaves((bx, by), gap, backwards=True)
+    tx, ty = bend.at(t1)
+    lo, hi = t0, t1  # the arrowhead's base: ``head`` back from the tip along the curve
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        x, y = bend.at(mid)
+        lo, hi = (mid, hi) if hypot(tx - x, ty - y) > head else (lo, mid)
+    base_x, base_y = bend.at(lo)
+    length = hypot(tx - base_x, ty - base_y) or 1.0
+    ux, uy = (tx - base_x) / length, (ty - base_y) / length
+    dx, dy = origin
     group = dwg.g(class_="route-step")
-    group.add(dwg.line((round(sx, 2), round(sy, 2)), (round(base_x, 2), round(base_y, 2)),
-                       stroke=ink, stroke_width=ROUTE_WIDTH, stroke_linecap="round"))
-    group.add(dwg.polygon([(round(tx, 2), round(ty, 2)),
-                           (round(base_x - uy * half, 2), round(base_y + ux * half, 2)),
-                           (round(base_x + uy * half, 2), round(base_y - ux * half, 2))],
+    group.add(dwg.path(d=path_data(bend.piece(t0, lo), origin), fill="none", stroke=ink,
+                       stroke_width=ROUTE_WIDTH, stroke_linecap="round"))
+    group.add(dwg.polygon([(round(tx + dx, 2), round(ty + dy, 2)),
+                           (round(base_x - uy * half + dx, 2), round(base_y + ux * half + dy, 2)),
+                           (round(base_x + uy * half + dx, 2), round(base_y - ux * half + dy, 2))],
                           fill=ink))
     return group
+
+
+def step_directions(bends: Sequence[Bend], radius: float) -> list[list[float]]:
+    """For each circle of a route, the angles (from its centre) at which the drawn steps
+    cross its rim of ``radius``: where a badge should not go."""
+    out: list[list[float]] = [[] for _ in range(len(bends) + 1)]
+    for i, bend in enumerate(bends):
+        for k, (end, backwards) in enumerate(((bend.controls[0], False),
+                                              (bend.controls[3], True))):
+            x, y = bend.at(bend.leaves(end, radius, backwards=backwards))
+            if (x, y) == end:  # a curve that never leaves the circle: towards the other
+                x, y = bend.controls[3 - 3 * k]
+            out[i + k].append(atan2(y - end[1], x - end[0]))
+    return out
 
 
 def _badge_at(centre: tuple[float, float], directions: list[float],
@@ -144,17 +213,17 @@ BADGE_CLEAR = 1.0
 mm; a step whose badge has no such place is numbered in the route's list alone."""
 
 
-def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
-                labels: Mapping[str, str]) -> list[tuple[float, float] | None]:
+def badge_spots(geometry: MapGeometry, route: tuple[str, ...], labels: Mapping[str, str],
+                bends: Sequence[Bend] | None = None) -> list[tuple[float, float] | None]:
     """Where each step's badge goes (map mm), touching its circle's highlight ring, at
-    the angle (every 10 degrees) that keeps it furthest from the route's band, every
-    other circle and ring, every label and every badge placed before it; ``None`` where
-    no angle keeps ``BADGE_CLEAR`` from them all. ``labels`` gives each space's label
-    (its plate is measured as the sheet draws it)."""
+    the angle (every 10 degrees) that keeps it furthest from where the route's band
+    crosses the ring, every other circle and ring, every label and every badge placed
+    before it, and off every step's band where an angle allows; ``None`` where no angle
+    keeps ``BADGE_CLEAR`` from them all. ``labels`` gives each space's label (its plate
+    is measured as the sheet draws it); ``bends`` the route's band (``route_bends``),
+    when worked out already."""
     radius = geometry.circle_diameter / 2
-    on_route = set(route)
-    circles = [(shape.anchor, radius + (RING_WIDTH if shape.space in on_route else 0.35))
-               for shape in geometry.shapes]
+    circles = list(avoided_circles(geometry, route).values())
     plates: list[tuple[float, float, float, float]] = []
     for shape in geometry.shapes:
         if shape.space in labels:
@@ -165,10 +234,15 @@ def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
     placed: list[tuple[float, float]] = []
     out: list[tuple[float, float] | None] = []
     reach = radius + RING_WIDTH + BADGE_R
+    bends = route_bends(geometry, route, BAND_WIDTH) if bends is None else bends
+    directions = step_directions(bends, radius + RING_WIDTH)
+    band = [[bend.at(k / BAND_PIECES) for k in range(BAND_PIECES + 1)] for bend in bends]
     for i, (cx, cy) in enumerate(centres):
-        bands = [atan2(centres[j][1] - cy, centres[j][0] - cx) for j in (i - 1, i + 1)
-                 if 0 <= j < len(centres)]
-        best: tuple[float, tuple[float, float]] | None = None
+        bands = directions[i]
+        # the pieces of every band that come near this circle's badges
+        pieces = [(p, q) for line in band for p, q in zip(line, line[1:], strict=False)
+                  if distance_to_segment((cx, cy), p, q) < reach + BADGE_R + BAND_WIDTH]
+        best: tuple[tuple[bool, float], tuple[float, float]] | None = None
         for k in range(36):
             angle = -pi / 4 + k * pi / 18
             bx, by = cx + cos(angle) * reach, cy + sin(angle) * reach
@@ -180,14 +254,22 @@ def badge_spots(geometry: MapGeometry, route: tuple[str, ...],
                    for x0, y0, x1, y1 in plates])
             if clear < BADGE_CLEAR:
                 continue
+            off_band = all(distance_to_segment((bx, by), p, q) >= BADGE_R + BAND_WIDTH / 2
+                           for p, q in pieces)
             gap = min((abs((angle - d + pi) % (2 * pi) - pi) for d in bands), default=pi)
-            key = min(clear, 3.0) + gap  # room first, then away from the band
-            if best is None or key > best[0] + 1e-9:
+            # off the bands first, then room, then away from where its own band leaves
+            key = (off_band, min(clear, 3.0) + gap)
+            if best is None or key[0] > best[0][0] or (
+                    key[0] == best[0][0] and key[1] > best[0][1] + 1e-9):
                 best = (key, (round(bx, 2), round(by, 2)))
         out.append(best[1] if best else None)
         if best:
             placed.append(best[1])
     return out
+
+
+BAND_PIECES = 24
+"""Pieces of the polyline a band is taken as when badges keep off it."""
 
 
 def route_rings(dwg: svgwrite.Drawing, route: Sequence[str],
@@ -203,7 +285,8 @@ def route_rings(dwg: svgwrite.Drawing, route: Sequence[str],
 
 def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[str, ...],
                     origin: tuple[float, float], style: Style,
-                    labels: Mapping[str, str] | None = None) -> Group:
+                    labels: Mapping[str, str] | None = None,
+                    bends: Sequence[Bend] | None = None) -> Group:
     """Highlight rings around the route's circles and a numbered badge touching each,
     where one fits (``badge_spots``; the route's list numbers every step)."""
     dx, dy = origin
@@ -212,7 +295,7 @@ def add_route_marks(dwg: svgwrite.Drawing, geometry: MapGeometry, route: tuple[s
     group = dwg.g(class_="route")
     group.add(route_rings(dwg, route, centres, radius, style))
     badges = dwg.g(class_="route-badges")
-    for i, spot in enumerate(badge_spots(geometry, route, labels or {})):
+    for i, spot in enumerate(badge_spots(geometry, route, labels or {}, bends)):
         if spot is not None:
             badges.add(step_badge(dwg, i + 1, (spot[0] + dx, spot[1] + dy), BADGE_R, style))
     group.add(badges)
@@ -386,13 +469,16 @@ def player_page(game_map: Map, geometry: MapGeometry, paper: Paper, board: Board
             :30 if beside else 4]):
         words.append(text(dwg, line, foot_x, route_y + 3.6 * k, 7.5, class_="route-text"))
 
+    bends = route_bends(geometry, result.route, BAND_WIDTH)
     return Layers((
         shared.map_layer,
-        _layer(width, height, [add_route_band(dwg, geometry, result.route, origin, style)]),
+        _layer(width, height,
+               [add_route_band(dwg, geometry, result.route, origin, style, bends)]),
         shared.circle_layer,
         _layer(width, height, [*marks,
                                add_route_marks(dwg, geometry, result.route, origin, style,
-                                               {s.id: s.label for s in game_map.spaces}),
+                                               {s.id: s.label for s in game_map.spaces},
+                                               bends),
                                *words]),
     ))
 

@@ -24,6 +24,7 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
+from sheetgen.draw.bend import step_curve
 from sheetgen.draw.marks import (
     QR_MODULE,
     add_registration_marks,
@@ -272,8 +273,10 @@ def border_marks(game_map: Map, geometry: MapGeometry,
 def ferry_line(geometry: MapGeometry, mark: BorderMark) -> tuple[tuple[Point, ...], Point]:
     """A link over water as drawn, from one write-in circle's rim to the other's (so it
     reads as a link, not as coastline, however narrow the strait): straight when that
-    passes no third circle, else through the strait (the geometry's coast-to-coast line);
-    and where its ferry mark goes: the point of the line nearest the strait's middle."""
+    keeps ``LINK_CLEAR`` from every third circle, else the least bend that does (as a
+    scored page bends a route's step), else through the strait (the geometry's
+    coast-to-coast line); and where its ferry mark goes: the point of the line nearest
+    the strait's middle."""
     radius = geometry.circle_diameter / 2
     a, b = (geometry.shape(s).anchor for s in mark.pair)
     others = [shape.anchor for shape in geometry.shapes if shape.space not in mark.pair]
@@ -287,9 +290,13 @@ def ferry_line(geometry: MapGeometry, mark: BorderMark) -> tuple[tuple[Point, ..
                     for p, q in zip(path, path[1:], strict=False)), default=99.0)
 
     path = [a, b]
-    if clear(path) < 0.5:
+    if clear(path) < LINK_CLEAR + LINK_WIDTH / 2:
+        bend = step_curve((a, radius), (b, radius), [(c, radius) for c in others],
+                          LINK_WIDTH, LINK_CLEAR)
         through = [a, *strait, b]
-        if clear(through) > clear(path):
+        if bend.clears:
+            path = [bend.at(k / LINK_PIECES) for k in range(LINK_PIECES + 1)]
+        elif clear(through) > clear(path):
             path = through
     # cut at the rims
     (p0, p1), (q1, q0) = path[:2], path[-2:]
@@ -317,6 +324,13 @@ def _along(line: Sequence[Point], step: float) -> list[Point]:
 
 FERRY_R = 1.9
 """Radius of the white disc a ferry mark stands on, mm."""
+LINK_WIDTH = 0.45
+"""Width of the dashed line of a link over water, mm."""
+LINK_CLEAR = 0.8
+"""Least room between a link over water and a circle it does not join, mm (where a
+bend can keep it)."""
+LINK_PIECES = 24
+"""Pieces of the polyline a bent link over water is drawn as."""
 
 
 def _ferry(dwg: svgwrite.Drawing, x: float, y: float, style: Style) -> Group:
@@ -401,7 +415,7 @@ def add_map(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
 
     marks = _border_marks(game_map, geometry)
     links = dwg.g(class_="water-links", fill="none", stroke=style.ink["outline"],
-                  stroke_width=0.45, stroke_dasharray="1.6,1.0", stroke_linecap="round")
+                  stroke_width=LINK_WIDTH, stroke_dasharray="1.6,1.0", stroke_linecap="round")
     ferries = dwg.g(class_="ferries")
     for mark in marks:
         if mark.kind == "connector":
@@ -588,7 +602,7 @@ def furniture_box(page_w: float, page_h: float,
 
 def sheet_code(game_map: Map, paper: Paper, options: SheetOptions) -> str:
     """What the sheet's QR code carries (``draw.marks.sheet_code``):
-    ``sheetgen:sheet:v2:<map>:<paper>:<seed>:<n>``, seed ``-`` on a sheet printed without
+    ``sheetgen:sheet:v3:<map>:<paper>:<seed>:<n>``, seed ``-`` on a sheet printed without
     one (a blank sheet, every sheet of a kit). Sheets of layout 1 carried no layout field:
     ``sheetgen:sheet:<map>:<paper>:<seed>:<n>``."""
     return marks_code(game_map.id, paper.id, options.seed, options.sheet_number)

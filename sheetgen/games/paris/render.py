@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from functools import cache
-from math import atan2, hypot
+from math import hypot
 
 import svgwrite
 from svgwrite.container import Group
@@ -466,10 +466,13 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     from sheetgen.games.ontour.scored import BADGE_R as STEP_R
     from sheetgen.games.ontour.scored import (
         RING_WIDTH,
+        ROUTE_WIDTH,
         _arrow,
         _badge_at,
+        route_bends,
         route_rings,
         step_badge,
+        step_directions,
     )
 
     dx, dy = origin
@@ -482,11 +485,13 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     river = [(x + dx, y + dy) for _, pts in lines_of(geometry, "river") for x, y in pts]
     group = dwg.g(class_="route")
     group.add(route_rings(dwg, route, centres, radius, style))
+    bends = route_bends(geometry, route, ROUTE_WIDTH, skip=by_boat)
     steps = dwg.g(class_="route-arrows")
     for i in range(1, len(route)):
         a, b = centres[i - 1], centres[i]
         if (route[i - 1], route[i]) not in by_boat:
-            steps.add(_arrow(dwg, a, b, radius + RING_WIDTH, style.ink["route"]))
+            steps.add(_arrow(dwg, bends[i - 1], radius + RING_WIDTH, style.ink["route"],
+                             origin))
             continue
         la, lb = letter[route[i - 1]], letter[route[i]]
         pa = (dock_at[la][0] + dx, dock_at[la][1] + dy)
@@ -509,12 +514,9 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
         steps.add(ride)
     group.add(steps)
     badges = dwg.g(class_="route-badges")
+    crossings = step_directions(bends, radius + RING_WIDTH)
     for i, centre in enumerate(centres):
-        directions = [-1.9]
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(centres):
-                directions.append(atan2(centres[j][1] - centre[1], centres[j][0] - centre[0]))
-        bx, by = _badge_at(centre, directions, radius + RING_WIDTH)
+        bx, by = _badge_at(centre, [-1.9, *crossings[i]], radius + RING_WIDTH)
         badges.add(step_badge(dwg, i + 1, (bx, by), STEP_R, style))
     group.add(badges)
     return group

@@ -225,8 +225,11 @@ function drawRoute() {
       const p = centre(ids[i]), q = centre(ids[i + 1]);
       if (!p || !q) continue;
       const ride = rides.has(`${ids[i]}>${ids[i + 1]}`);
-      el("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], "stroke-width": width,
-                   class: cls + (ride ? " route-ride" : "") }, layer);
+      const attrs = { "stroke-width": width, class: cls + (ride ? " route-ride" : "") };
+      // a step that would pass a third circle straight: the scored page's curve
+      const bend = ride ? null : (ui.map.bends || {})[`${ids[i]}>${ids[i + 1]}`];
+      if (bend) el("path", { d: bend, ...attrs }, layer);
+      else el("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], ...attrs }, layer);
     }
     if (ids.length === 1) {
       const p = centre(ids[0]);

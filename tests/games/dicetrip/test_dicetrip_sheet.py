@@ -195,7 +195,7 @@ def test_sheet_carries_registration_marks_and_its_code(blank: tuple[str, ET.Elem
                                     (6.0, p.height - 10.0, 4.0),
                                     (p.width - 10.0, p.height - 10.0, 4.0)])
     (code,) = by_class(root, "qr")
-    assert code.get("data-payload") == f"sheetgen:sheet:v2:germany:{paper_id}:-:1"
+    assert code.get("data-payload") == f"sheetgen:sheet:v3:germany:{paper_id}:-:1"
     frame = code.find(f"{NS}rect")
     assert frame is not None
     x, y, side = (float(frame.get(k, "0")) for k in ("x", "y", "width"))
@@ -213,7 +213,7 @@ def test_each_sheet_of_a_set_carries_its_number_and_seed() -> None:
 
     pages = find_game("dicetrip").sheet_pages(GERMANY, paper("a4"), ["Ann", "Bo"], seed=7)
     payloads = [by_class(tree(page_svg(page)), "qr")[0].get("data-payload") for page in pages]
-    assert payloads == ["sheetgen:sheet:v2:germany:a4:7:1", "sheetgen:sheet:v2:germany:a4:7:2"]
+    assert payloads == ["sheetgen:sheet:v3:germany:a4:7:1", "sheetgen:sheet:v3:germany:a4:7:2"]
 
 
 def test_the_scoring_band_stands_beside_the_code(blank: tuple[str, ET.Element]) -> None:

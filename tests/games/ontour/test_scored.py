@@ -53,7 +53,8 @@ def usa_pages() -> tuple[list[Board], list]:
 def test_route_band_runs_centre_to_centre_under_the_circles(usa_pages) -> None:
     """Each step of the route is a band from one circle's centre to the next, in travel
     order, in a layer below the circles and labels; the top layer has no line at all
-    over the map, so nothing strikes through a number or a name."""
+    over the map, so nothing strikes through a number or a name. (That the band passes
+    no third circle: test_scored_routes.py.)"""
     bs, pages = usa_pages
     usa, geometry, a4 = find_map("usa"), find_geometry("usa"), paper("a4")
     table = standings(usa, bs)
@@ -64,10 +65,10 @@ def test_route_band_runs_centre_to_centre_under_the_circles(usa_pages) -> None:
         ox, oy = map_origin(*a4.landscape, geometry)
         centres = [(geometry.shape(s).anchor[0] + ox, geometry.shape(s).anchor[1] + oy)
                    for s in route]
-        steps = re.findall(r'<g class="route-step"><line [^>]*x1="([\d.]+)" x2="([\d.]+)" '
-                           r'y1="([\d.]+)" y2="([\d.]+)"', band)
+        steps = re.findall(r'<g class="route-step"><path d="M([\d.]+),([\d.]+)C[\d.,]+ '
+                           r'[\d.,]+ ([\d.]+),([\d.]+)"', band)
         assert len(steps) == len(route) - 1 >= 1
-        for (x1, x2, y1, y2), (a, b) in zip(steps, zip(centres, centres[1:], strict=False),
+        for (x1, y1, x2, y2), (a, b) in zip(steps, zip(centres, centres[1:], strict=False),
                                             strict=True):
             assert hypot(float(x1) - a[0], float(y1) - a[1]) < 0.1
             assert hypot(float(x2) - b[0], float(y2) - b[1]) < 0.1

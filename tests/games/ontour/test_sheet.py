@@ -155,7 +155,7 @@ def test_registration_marks_sit_in_the_four_corners_6_mm_in(map_id: str,
     corners = set()
     for x, y, w, h in marks:
         assert w >= 3.0 and h >= 3.0
-        # layout 2 (the code says v2): each mark's outer edges 6.0 mm from the paper's
+        # layouts 2 and 3 (the code says v2, v3): each mark's outer edges 6.0 mm from the paper's
         assert abs(min(x, width - x - w) - 6.0) <= 0.01
         assert abs(min(y, height - y - h) - 6.0) <= 0.01
         corners.add((x < width / 2, y < height / 2))
@@ -210,7 +210,7 @@ def test_sheet_code_carries_map_paper_seed_and_sheet_number() -> None:
     svg = sheet_svg(game_map, find_geometry("europe"), paper("letter"),
                     SheetOptions(seed=4711, sheet_number=3))
     payload, group = _code(svg)
-    assert payload == "sheetgen:sheet:v2:europe:letter:4711:3"
+    assert payload == "sheetgen:sheet:v3:europe:letter:4711:3"
     # the drawn modules are the library's matrix for that payload
     frame, modules = group[0], group[1]
     x0, y0 = float(frame.get("x")), float(frame.get("y"))
@@ -227,7 +227,7 @@ def test_sheet_code_carries_map_paper_seed_and_sheet_number() -> None:
                 if v}
     assert dark == expected
     unseeded, _ = _code(sheet_svg(game_map, find_geometry("europe"), paper("a4")))
-    assert unseeded == "sheetgen:sheet:v2:europe:a4:-:1"
+    assert unseeded == "sheetgen:sheet:v3:europe:a4:-:1"
 
 
 def test_sheet_code_decodes_from_the_printed_page() -> None:
@@ -242,7 +242,7 @@ def test_sheet_code_decodes_from_the_printed_page() -> None:
                     SheetOptions(seed=12, sheet_number=2))
     png = svg_to_png(svg, dpi=200)  # the product's renderer, with the house fonts
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
-    assert [b.text for b in found] == ["sheetgen:sheet:v2:usa:a4:12:2"]
+    assert [b.text for b in found] == ["sheetgen:sheet:v3:usa:a4:12:2"]
 
 
 # --- colours ----------------------------------------------------------------------------

@@ -214,4 +214,4 @@ def test_sheet_code_decodes_from_the_printed_page(paper_id: str) -> None:
     pages = find_game("paris").sheet_pages(paris, paper(paper_id), ["", ""], seed=41)
     png = svg_to_png(page_svg(pages[1]), dpi=200)  # the product's renderer and fonts
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(png)))
-    assert [b.text for b in found] == [f"sheetgen:sheet:v2:paris:{paper_id}:41:2"]
+    assert [b.text for b in found] == [f"sheetgen:sheet:v3:paris:{paper_id}:41:2"]
