@@ -44,7 +44,7 @@ def test_photos_in_any_order_become_the_scoring_csv_and_a_review(photos: Photos,
     assert code == 0, err
     assert f"{usa[0]}: usa sheet 2, seed 7 -> column Ann" in err
     text = out.read_text(encoding="utf-8")
-    assert text.startswith(f"# map: usa\n# review: {review}\n")
+    assert text.startswith(f"# map: usa\n# seed: 7\n# review: {review}\n")
     column = csv_columns(out)["Ann"]
     truth = usa[1].cells
     for space, cell in column.items():
