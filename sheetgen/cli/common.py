@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import sys
 import threading
 import time
@@ -440,13 +441,18 @@ def json_or_drawing(as_json: bool, output: Path | None, pdf_path: Path | None,
 
 class PathName(click.Path):
     """click's Path, refusing an empty name (which it would take for the current
-    folder: ``-o ""`` said ". is a folder")."""
+    folder: ``-o ""`` said ". is a folder") and, for a file, a name ending in a slash
+    (``-o new/`` wrote a file named ``new``)."""
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             kind = "file" if self.file_okay else "folder"
             self.fail(f"an empty name; give a {kind} name", param, ctx)
+        if (isinstance(value, str) and self.file_okay
+                and value.endswith(tuple(s for s in (os.sep, os.altsep, "/") if s))):
+            self.fail(f"{output.short_path(value)} names a folder; give a file name",
+                      param, ctx)
         return super().convert(value, param, ctx)
 
 

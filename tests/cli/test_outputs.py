@@ -306,6 +306,26 @@ def test_an_empty_name_is_a_usage_error_not_the_current_folder(
     assert tree(tmp_path) == ["b.csv"]
 
 
+@pytest.mark.parametrize("args", [["sheet", "usa", "-o", "new/"],
+                                  ["score", "b.csv", "--pdf", "deep/x/"],
+                                  ["read", "p.jpg", "-o", "evening/"],
+                                  ["read", "p.jpg", "--review", "new/"]])
+def test_a_file_name_ending_in_a_slash_is_refused_not_written_as_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
+    """`-o new/` wrote a PDF named `new` (and `read -o evening/` a CSV `evening` beside
+    `evening-review.pdf`): the user asked for a folder."""
+    monkeypatch.chdir(tmp_path)
+    board_csv(tmp_path / "b.csv")
+    (tmp_path / "p.jpg").write_bytes(b"not a photo")
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    option = args[-2]
+    assert f"{args[-1]} names a folder; give a file name" in result.output
+    assert (f"'{option}'" if option == "--pdf" or option == "--review"
+            else "'-o' / '--output'") in result.output
+    assert tree(tmp_path) == ["b.csv", "p.jpg"]
+
+
 @pytest.mark.parametrize("option", ["--pdf", "-o"])
 def test_a_refused_destination_is_named_by_the_option_that_gave_it(
         tmp_path: Path, option: str) -> None:
