@@ -8,7 +8,8 @@ circle to the other and can neither loop nor turn back. h1 = h2 = 0 is the strai
 h1 = h2 a single bow; opposite signs an S between circles on both sides.
 
 The lifts are tried on a grid of ``GRID`` of the chord, least bow first (the bow: the
-curve's largest distance from its chord), up to ``MAX_BOW`` of the chord; the first that
+curve's largest distance from its chord), up to ``MAX_BOW`` of the chord with lifts up to
+``MAX_LIFT`` (no steeper than ``MAX_TURN`` off the chord at its ends); the first that
 keeps ``margin`` from every circle to avoid, outside the two end circles, is the answer.
 When none does, the answer is the straight line, marked as not clearing. Everything is
 arithmetic on the inputs: the same inputs give the same curve.
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from math import hypot
+from math import atan, degrees, hypot
 
 Point = tuple[float, float]
 Circle = tuple[Point, float]
@@ -29,6 +30,12 @@ GRID = 0.01
 """Step of the lifts h1, h2 tried, as a share of the chord."""
 MAX_BOW = 0.25
 """Largest bow tried, as a share of the chord: a bend beyond it would read as a detour."""
+MAX_LIFT = 0.5
+"""Largest lift of an inner control point tried, as a share of the chord: an S between
+two close circles with more leaves its circle steeper than ``MAX_TURN`` and swerves
+out past them, where the line through the gap reads as the step."""
+MAX_TURN = degrees(atan(3 * MAX_LIFT))
+"""Largest angle between the chord and the curve at either end, degrees (56.3)."""
 SAMPLES = 48
 """Pieces of the polyline a curve is checked as."""
 SLACK = 0.05
@@ -127,9 +134,10 @@ def _bow(u1: float, u2: float) -> float:
 
 @cache
 def _lifts() -> tuple[tuple[float, float, float], ...]:
-    """Every (bow, u1, u2) of the grid with bow up to ``MAX_BOW``, least bow first; among
-    equal bows the more even lift (a single bow before an S), then the left side."""
-    span = int(round(MAX_BOW / 0.288 / GRID)) + 1  # an S bows 0.289 of its lift at most
+    """Every (bow, u1, u2) of the grid with bow up to ``MAX_BOW`` and lifts up to
+    ``MAX_LIFT``, least bow first; among equal bows the more even lift (a single bow
+    before an S), then the left side."""
+    span = int(round(min(MAX_BOW / 0.288, MAX_LIFT) / GRID))  # an S bows 0.289 of its lift
     found = []
     for i in range(-span, span + 1):
         for j in range(-span, span + 1):

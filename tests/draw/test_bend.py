@@ -4,12 +4,12 @@ cannot and gives the straight line; it never loops and never bows beyond its lim
 
 from __future__ import annotations
 
-from math import hypot
+from math import atan2, degrees, hypot
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen.draw.bend import MAX_BOW, Bend, Circle, bend_around
+from sheetgen.draw.bend import MAX_BOW, MAX_TURN, Bend, Circle, bend_around, step_curve
 
 DENSE = 1000
 
@@ -92,6 +92,17 @@ def test_a_step_clears_every_other_circle_or_says_it_cannot(
     assert all(q[0] > p[0] for p, q in zip(frame, frame[1:], strict=False))
     assert max(abs(y) for _, y in frame) <= MAX_BOW * length + 1e-6
     assert abs(max(abs(y) for _, y in frame) - bend.bow) < 0.01 * length
+    # nor swerves: it leaves and meets its circles at most MAX_TURN off its chord
+    assert max(end_turns(bend)) <= MAX_TURN + 1e-6
+
+
+def end_turns(bend: Bend) -> tuple[float, float]:
+    """The angles (degrees) between the chord and the curve where it leaves its start
+    and where it meets its end, measured on the sampled curve."""
+    frame = chord_frame(bend)
+    (x0, y0), (x1, y1) = frame[0], frame[1]
+    (x2, y2), (x3, y3) = frame[-2], frame[-1]
+    return (degrees(atan2(abs(y1 - y0), x1 - x0)), degrees(atan2(abs(y3 - y2), x3 - x2)))
 
 
 def cubic_line(a: tuple[float, float], b: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -124,3 +135,17 @@ def test_circles_on_both_sides_get_an_s_and_a_wall_gets_the_straight_line() -> N
     wall = [((30.0, y), 5.0) for y in range(-40, 41, 8)]
     blocked = bend_around(start, end, wall, 0.8)
     assert not blocked.clears and blocked.straight
+
+
+def test_a_narrow_gap_is_threaded_by_the_line_not_swerved_round() -> None:
+    """Europe's LV-RU step (88.6 mm) passes between EE and LT, whose rims leave 3.3 mm:
+    too narrow for the band's edges (2.6 mm wide, 0.8 mm each side), so the least bend
+    clearing them from the edges was an S lifted 0.66 of the chord, which swept 17 mm
+    out over Belarus and crossed the BY-LV step. The line through the gap, cleared from
+    its middle, reads as the step."""
+    start, end = ((0.0, 0.0), 6.2), ((88.6, 0.0), 6.2)
+    gap = [((16.58, -7.95), 5.35), ((17.87, 6.0), 5.35), ((28.94, 15.89), 5.35)]
+    bend = step_curve(start, end, gap, 2.6, 0.8)
+    assert bend.clears and bend.bow < 1.0
+    assert least_room(bend.controls, start, end, gap) >= 0.8
+    assert max(end_turns(bend)) <= MAX_TURN
