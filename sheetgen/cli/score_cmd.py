@@ -37,7 +37,7 @@ from sheetgen.cli.common import (
     require_file,
     with_schema,
 )
-from sheetgen.cli.script_cmd import IllegalBoards
+from sheetgen.cli.script_cmd import IllegalBoards, file_seed
 from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.games import GameError
 from sheetgen.templates import Paper
@@ -149,6 +149,8 @@ def score_command(board_csvs: tuple[Path, ...], map_id: str | None, as_json: boo
     honour(draws=want_pdf or with_pad)
     for board_csv in board_csvs:
         require_file(board_csv)
+        if seed is not None:  # a --seed against the file's '# seed:' line, as check says
+            file_seed(board_csv, seed, encoding)
     first = board_csvs[0]
     name = first.stem if len(board_csvs) == 1 else (
         f"{first.stem}-and-{len(board_csvs) - 1}-more")

@@ -174,3 +174,27 @@ def test_check_takes_the_seed_from_the_file_s_seed_line(tmp_path: Path) -> None:
     assert bad.exit_code == 1 and "Traceback" not in bad.output
     assert bad.output.splitlines()[-1].startswith(f"Error: {seeded}:2:1: '# seed:' expected "
                                                   "a whole number")
+
+
+def test_score_refuses_a_seed_against_the_file_s_seed_line(tmp_path: Path) -> None:
+    """`score evening.csv --seed 8` on a file that says `# seed: 7` judged every board
+    against seed 8 ("2 of 2 board(s) not legal") where `check` refuses the contradiction;
+    now `score` refuses it as `check` does, before anything is written."""
+    from sheetgen.games.ontour.players.game import play
+    from sheetgen.games.ontour.players.planner import PlannerPlayer
+
+    usa = find_map("usa")
+    board = play(usa, make_script(usa, 3), PlannerPlayer()).board
+    rows = [f"{s},{board.cells[s].text}" for s in usa.space_ids]
+    seeded = tmp_path / "seeded.csv"
+    seeded.write_text("\n".join(["# map: usa", "# seed: 3", "space,Ann", *rows]) + "\n",
+                      encoding="utf-8")
+    other = run("score", str(seeded), "--seed", "4")
+    assert other.exit_code == 1
+    assert other.output.splitlines()[-1] == (
+        f"Error: {seeded}:2:1: the file says '# seed: 3' but --seed says 4; leave out "
+        "--seed, or check the file against the game it was played in")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["seeded.csv"]
+    same = run("score", str(seeded), "--seed", "3", "--json")
+    assert same.exit_code == 0, same.output
+    assert json.loads(same.stdout)["seed"] == 3
