@@ -458,6 +458,32 @@ def river_between(line: Sequence[tuple[float, float]], p: tuple[float, float],
     return [_point_at(line, a), *inner, _point_at(line, b)]
 
 
+PLATE_SPOTS = tuple(sorted((k / 20 for k in range(2, 19)), key=lambda s: (abs(s - 0.5), s)))
+"""Where along its stretch of the Seine a ride's plate is tried, as shares of its length:
+the middle first, then further out until it is clear of the circles and of the plates
+before it."""
+
+
+def _plate_spot(path: Sequence[tuple[float, float]], width: float,
+                plates: Sequence[tuple[float, float, float, float]], circles: int
+                ) -> tuple[float, float]:
+    """The centre of a ride's plate (``width`` wide, 4.4 mm high): the first spot of
+    ``PLATE_SPOTS`` along ``path`` whose plate keeps 0.5 mm from every box of ``plates``
+    (the first ``circles`` the circles', then the plates placed before it), else the
+    first clear of the plates alone, else the middle."""
+    length = sum(hypot(q[0] - p[0], q[1] - p[1]) for p, q in zip(path, path[1:], strict=False))
+    spots = [_point_at(path, share * length) for share in PLATE_SPOTS]
+
+    def clear(spot: tuple[float, float], boxes: Sequence[tuple[float, float, float, float]]
+              ) -> bool:
+        x, y = spot
+        return all(x + width / 2 + 0.5 <= x0 or x1 + 0.5 <= x - width / 2
+                   or y + 1.2 + 0.5 <= y0 or y1 + 0.5 <= y - 3.2 for x0, y0, x1, y1 in boxes)
+
+    return next((spot for spot in spots if clear(spot, plates)),
+                next((spot for spot in spots if clear(spot, plates[circles:])), spots[0]))
+
+
 def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                     route: Sequence[SpaceId], rides: Sequence[tuple[SpaceId, SpaceId]],
                     origin: tuple[float, float], style: Style) -> Group:
@@ -487,6 +513,11 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
     group.add(route_rings(dwg, route, centres, radius, style))
     bends = route_bends(geometry, route, ROUTE_WIDTH, skip=by_boat)
     steps = dwg.g(class_="route-arrows")
+    reach = radius + RING_WIDTH  # every circle as its box, ringed or not, taken wide
+    labels: list[Group] = []
+    plates: list[tuple[float, float, float, float]] = [
+        (x + dx - reach, y + dy - reach, x + dx + reach, y + dy + reach)
+        for x, y in (shape.anchor for shape in geometry.shapes)]
     for i in range(1, len(route)):
         a, b = centres[i - 1], centres[i]
         if (route[i - 1], route[i]) not in by_boat:
@@ -502,16 +533,20 @@ def add_paris_route(dwg: svgwrite.Drawing, game_map: Map, geometry: MapGeometry,
                               stroke=style.ink["highlight"], stroke_width=RIDE_W,
                               stroke_dasharray="2.4,1.2", stroke_linecap="round",
                               stroke_linejoin="round"))
-        mid = _point_at(path, sum(hypot(q[0] - p[0], q[1] - p[1])
-                                  for p, q in zip(path, path[1:], strict=False)) / 2)
         label = f"{la}-{lb} +{ride_points(la, lb)}"
         w = text_width(label, 8, bold=True) + 2.0
-        ride.add(dwg.rect((round(mid[0] - w / 2, 2), round(mid[1] - 3.2, 2)), (round(w, 2), 4.4),
-                          rx=1.0, fill="#ffffff", stroke=style.ink["highlight"],
-                          stroke_width=0.4))
-        ride.add(text(dwg, label, mid[0], mid[1] + 0.3, 8, bold=True, anchor="middle",
-                      fill=style.ink["highlight"], class_="ride-points"))
+        mid = _plate_spot(path, w, plates, len(geometry.shapes))
+        plates.append((mid[0] - w / 2, mid[1] - 3.2, mid[0] + w / 2, mid[1] + 1.2))
+        plate = dwg.g(class_="ride-plate", id=f"ride-plate-{la}-{lb}")
+        plate.add(dwg.rect((round(mid[0] - w / 2, 2), round(mid[1] - 3.2, 2)),
+                           (round(w, 2), 4.4), rx=1.0, fill="#ffffff",
+                           stroke=style.ink["highlight"], stroke_width=0.4))
+        plate.add(text(dwg, label, mid[0], mid[1] + 0.3, 8, bold=True, anchor="middle",
+                       fill=style.ink["highlight"], class_="ride-points"))
+        labels.append(plate)
         steps.add(ride)
+    for plate in labels:  # over every ride's line: a later ride's dashes hid a letter
+        steps.add(plate)
     group.add(steps)
     badges = dwg.g(class_="route-badges")
     crossings = step_directions(bends, radius + RING_WIDTH)

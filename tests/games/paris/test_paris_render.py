@@ -103,6 +103,43 @@ def test_score_json_and_scored_page_show_the_rides(tmp_path: Path) -> None:
             "scores more (proven)") in texts
 
 
+def test_boat_ride_plates_on_a_scored_page_stand_apart() -> None:
+    """Each ride's points stand on a plate at the middle of its stretch of the Seine: on a
+    board of four rides two stretches overlap, and "G-B +5" covered "F-A +5", "C-I +6"
+    covered "E-H +3". Every plate, read back from the page, is clear of the others and
+    of every circle with its ring."""
+    from sheetgen.games.boards import read_boards
+
+    csv = Path(__file__).parents[2] / "data" / "boards" / "paris-long-runs-seed3-board35.csv"
+    game, paris, boards = read_boards([csv])
+    parts = game.scored_parts(paris, paper("a4"), boards, game.score(paris, boards))
+    page = next(p for p in parts if p.title.startswith("board35"))
+    root = ET.fromstring(page.pages[0])
+    plates = []
+    for ride in by_class(root, "g", "ride-plate"):
+        (rect,) = ride.iter(SVG + "rect")
+        x, y = float(rect.get("x", 0)), float(rect.get("y", 0))
+        plates.append((ride.get("id"), (x, y, x + float(rect.get("width", 0)),
+                                        y + float(rect.get("height", 0)))))
+    assert len(plates) == 4
+    for (one, a), (other, b) in itertools.combinations(plates, 2):
+        assert not _overlap(a, b), (one, other)
+    geometry = find_geometry("paris")
+    (rings,) = by_class(root, "g", "route-rings")
+    ring = next(rings.iter(SVG + "circle"))
+    reach = float(ring.get("r", 0)) + float(rings.get("stroke-width", 0)) / 2
+    circles = [(float(c.get("cx", 0)), float(c.get("cy", 0)))
+               for c in by_class(root, "circle", "circle")]
+    assert len(circles) == len(geometry.shapes)
+    under = {name for name, (x0, y0, x1, y1) in plates for cx, cy in circles
+             if dist((min(max(cx, x0), x1), min(max(cy, y0), y1)), (cx, cy)) < reach}
+    # G-B's stretch runs between F-A's plate and the circles by the Ile de la Cite
+    assert under <= {"ride-plate-G-B"}
+    drawn = [el.get("class") for el in root.iter(SVG + "g")
+             if el.get("class") in ("boat-ride", "ride-plate")]
+    assert drawn == ["boat-ride"] * 4 + ["ride-plate"] * 4  # plates over every ride's line
+
+
 # --- the sheet's furniture, read back -----------------------------------------------------
 
 Box = tuple[float, float, float, float]
