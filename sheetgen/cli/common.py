@@ -448,7 +448,8 @@ class PathName(click.Path):
                 ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             kind = "file" if self.file_okay else "folder"
-            self.fail(f"an empty name; give a {kind} name", param, ctx)
+            said = "a name of spaces only" if value else "an empty name"
+            self.fail(f"{said}; give a {kind} name", param, ctx)
         if (isinstance(value, str) and self.file_okay
                 and value.endswith(tuple(s for s in (os.sep, os.altsep, "/") if s))):
             self.fail(f"{output.short_path(value)} names a folder; give a file name",

@@ -291,7 +291,9 @@ def test_score_draws_at_most_500_players(tmp_path: Path) -> None:
 @pytest.mark.parametrize("args", [["sheet", "usa", "-o", ""], ["sheet", "usa", "-o", "  "],
                                   ["score", "b.csv", "--pdf", ""], ["score", ""],
                                   ["check", "", "--seed", "7"], ["read", ""],
-                                  ["serve", "usa", "--boards", ""]])
+                                  ["serve", "usa", "--boards", ""],
+                                  ["read", "p.jpg", "--review", " "],
+                                  ["serve", "usa", "--boards", "   "]])
 def test_an_empty_name_is_a_usage_error_not_the_current_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]) -> None:
     """click takes "" for the current folder: `-o ""` said ". is a folder" and `score ""`
@@ -301,7 +303,8 @@ def test_an_empty_name_is_a_usage_error_not_the_current_folder(
     result = run(*args)
     assert result.exit_code == 2, result.output
     kind = "folder" if "--boards" in args else "file"
-    assert f"an empty name; give a {kind} name" in result.output
+    said = "an empty name" if "" in args else "a name of spaces only"
+    assert f"{said}; give a {kind} name" in result.output
     assert ". is a folder" not in result.output and "Traceback" not in result.output
     assert tree(tmp_path) == ["b.csv"]
 
