@@ -26,7 +26,7 @@ import click
 from click.core import ParameterSource
 
 from sheetgen import output
-from sheetgen.csvio import BoardFormatError
+from sheetgen.csvio import BoardFormatError, read_file, seed_line
 from sheetgen.games import FEATURES, Game, GameError, game_of, resolve_map
 from sheetgen.model import Board, Deadline, Map
 from sheetgen.output import (
@@ -541,6 +541,30 @@ def read_boards(paths: Sequence[Path], map_word: str | None, encoding: str | Non
         raise UserError(exc.report) from None
     except GameError as exc:
         raise UserError(str(exc)) from None
+
+
+def file_seed(path: Path, given: int | None, encoding: str | None) -> int:
+    """The seed to check ``path`` against: ``given`` (``--seed``), else the file's
+    ``# seed:`` line; a file whose line says another seed than ``--seed`` is refused,
+    as a ``# map:`` line against ``--map`` is."""
+    try:
+        found = seed_line(read_file(path, encoding).text)
+    except BoardFormatError as exc:
+        raise UserError(exc.report) from None
+    if found is None:
+        if given is None:
+            raise click.UsageError(f"give --seed N: {path} has no '# seed: N' line")
+        return given
+    text, line = found
+    try:
+        said = SEED.convert(text, None, None)
+    except click.BadParameter as exc:
+        raise UserError(f"{path}:{line}:1: '# seed:' {exc.message}") from None
+    if given is not None and given != said:
+        raise UserError(f"{path}:{line}:1: the file says '# seed: {safe_name(text)}' but "
+                        f"--seed says {safe_name(str(given))}; leave out --seed, or check "
+                        "the file against the game it was played in")
+    return said
 
 
 def encoding_option(func: F) -> F:

@@ -20,6 +20,7 @@ from sheetgen.cli.common import (
     count_option,
     drawing_paper_option,
     encoding_option,
+    file_seed,
     format_option,
     game_errors,
     honour,
@@ -37,7 +38,7 @@ from sheetgen.cli.common import (
     require_file,
     with_schema,
 )
-from sheetgen.cli.script_cmd import IllegalBoards, file_seed
+from sheetgen.cli.script_cmd import IllegalBoards
 from sheetgen.csvio import MAX_CELL_CHARS
 from sheetgen.games import GameError
 from sheetgen.templates import Paper

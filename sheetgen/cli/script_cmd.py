@@ -17,13 +17,13 @@ from sheetgen.cli.common import (
     SEED,
     STDOUT,
     PathName,
-    UserError,
     choose_format,
     complete_maps,
     count_option,
     deadline,
     drawing_paper_option,
     encoding_option,
+    file_seed,
     format_option,
     game_errors,
     honour,
@@ -43,7 +43,6 @@ from sheetgen.cli.common import (
     search_perfect,
     with_schema,
 )
-from sheetgen.csvio import BoardFormatError, read_file, seed_line
 from sheetgen.games import CHECK_BUDGET, Game
 from sheetgen.model import Deadline, Map
 from sheetgen.output import Outputs
@@ -349,27 +348,3 @@ def check_command(board_csv: Path, seed: int | None, map_id: str | None, as_json
 
 
 COMMANDS = (script_command, check_command)
-
-
-def file_seed(path: Path, given: int | None, encoding: str | None) -> int:
-    """The seed to check ``path`` against: ``given`` (``--seed``), else the file's
-    ``# seed:`` line; a file whose line says another seed than ``--seed`` is refused,
-    as a ``# map:`` line against ``--map`` is."""
-    try:
-        found = seed_line(read_file(path, encoding).text)
-    except BoardFormatError as exc:
-        raise UserError(exc.report) from None
-    if found is None:
-        if given is None:
-            raise click.UsageError(f"give --seed N: {path} has no '# seed: N' line")
-        return given
-    text, line = found
-    try:
-        said = SEED.convert(text, None, None)
-    except click.BadParameter as exc:
-        raise UserError(f"{path}:{line}:1: '# seed:' {exc.message}") from None
-    if given is not None and given != said:
-        raise UserError(f"{path}:{line}:1: the file says '# seed: {safe_name(text)}' but "
-                        f"--seed says {safe_name(str(given))}; leave out --seed, or check "
-                        "the file against the game it was played in")
-    return said
