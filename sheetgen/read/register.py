@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -28,6 +29,13 @@ WORK = 1800
 CROSS_CHECK_MM = 2.5
 """How far the code's corners may land from where the marks put them."""
 CORNERS = ("top left", "top right", "bottom left", "bottom right")
+HULL_POINTS = 40
+"""Points of the dark squares' hull the largest quadrilateral is sought among (evenly
+taken where there are more: a table's texture may leave many)."""
+QUAD_TRIES = 21
+"""Quadrilaterals of dark squares tried as the four marks: the largest, then the largest
+without one of its corners, then without two (a dark square on the table beyond the
+page)."""
 
 
 class ReadError(ValueError):
@@ -162,20 +170,17 @@ def _page_quad(blobs: list[tuple[float, float, float]]) -> np.ndarray | None:
     hull = cv2.convexHull(pts).reshape(-1, 2)
     if len(hull) < 4:
         return None
-    best, best_area = None, 0.0
-    n = len(hull)
-    if n > 14:
-        hull = hull[np.linspace(0, n - 1, 14).astype(int)]
-        n = 14
-    for a in range(n):
-        for b in range(a + 1, n):
-            for c in range(b + 1, n):
-                for d in range(c + 1, n):
-                    quad = hull[[a, b, c, d]]
-                    area = abs(cv2.contourArea(quad))
-                    if area > best_area:
-                        best, best_area = quad, area
-    return None if best is None else best.astype(np.float64)
+    if len(hull) > HULL_POINTS:
+        hull = hull[np.linspace(0, len(hull) - 1, HULL_POINTS).astype(int)]
+    # every four of the hull's points in its order: a convex quadrilateral, whose area is
+    # half the cross product of its diagonals
+    a, b, c, d = np.array(list(combinations(range(len(hull)), 4))).T
+    ac, bd = hull[c] - hull[a], hull[d] - hull[b]
+    area = np.abs(ac[:, 0] * bd[:, 1] - ac[:, 1] * bd[:, 0])
+    k = int(np.argmax(area))
+    if area[k] <= 0:
+        return None
+    return hull[[a[k], b[k], c[k], d[k]]].astype(np.float64)
 
 
 def straighten(gray: np.ndarray, to_photo: np.ndarray, layout: SheetLayout) -> np.ndarray:
@@ -313,14 +318,28 @@ def _from_marks(gray: np.ndarray, work: np.ndarray, factor: float, code: Code,
     rough = _affine(_qr_page_corners(layout), qr_work)
     side = layout.mark_size * _scale_at(rough, (layout.qr[0], layout.qr[1]))
     blobs = [b for b in _square_blobs(work) if 0.4 * side <= b[2] <= 2.2 * side]
-    quad = _page_quad(blobs)
-    missing: list[str] = list(CORNERS)
-    if quad is not None:
+    missing: list[str] | None = None
+    # a dark square beyond the page (on the table, in a shadow) may span a larger
+    # quadrilateral than the marks: the quadrilaterals of the squares without one, then
+    # two of the corners of the one before are tried, breadth first
+    tries: list[list[tuple[float, float, float]]] = [blobs]
+    tried = 0
+    while tries and tried < QUAD_TRIES:
+        some = tries.pop(0)
+        quad = _page_quad(some)
+        tried += 1
+        if quad is None:
+            continue
         error, to_photo = _orient(quad * factor, layout, qr_photo)
         if error <= 2 * CROSS_CHECK_MM and _fit(gray, to_photo, layout) >= FIT:
             return Registered(code, layout, to_photo, straighten(gray, to_photo, layout),
                               _turned(to_photo, layout), error, True)
-        missing = _odd_corner(layout, quad * factor, to_photo, qr_photo)
+        if missing is None:
+            odd = _odd_corner(layout, quad * factor, to_photo, qr_photo)
+            missing = [CORNERS[odd]] if odd is not None else list(CORNERS)
+        for x, y in sorted(map(tuple, quad)):
+            tries.append([b for b in some if math.hypot(b[0] - x, b[1] - y) > 0.5])
+    missing = missing or list(CORNERS)
     which = " and ".join(missing)
     raise ReadError(f"registration mark{'s' if len(missing) > 1 else ''} at the {which} "
                     f"corner{'s' if len(missing) > 1 else ''} of the sheet not found "
@@ -329,9 +348,10 @@ def _from_marks(gray: np.ndarray, work: np.ndarray, factor: float, code: Code,
 
 
 def _odd_corner(layout: SheetLayout, quad: np.ndarray, to_photo: np.ndarray,
-                qr_photo: np.ndarray) -> list[str]:
-    """Which corner's mark is not where the other three and the code put it (a hand over
-    it, or a dark square mistaken for it); all four when no three agree."""
+                qr_photo: np.ndarray) -> int | None:
+    """Which corner's mark (its index in ``CORNERS`` and ``layout.marks``) is not where
+    the other three and the code put it (a hand over it, or a dark square mistaken for
+    it); None when no three agree."""
     found = _project(to_photo, np.array(layout.marks))  # each mark's assigned quad corner
     assigned = [quad[int(np.argmin(np.linalg.norm(quad - p, axis=1)))] for p in found]
     qr_page = _qr_page_corners(layout)
@@ -348,9 +368,9 @@ def _odd_corner(layout: SheetLayout, quad: np.ndarray, to_photo: np.ndarray,
         off = float(np.linalg.norm(_project(h, np.array([layout.marks[k]]))[0] - assigned[k]))
         worst.append((off / scale - residual / scale, k))
     if not worst:
-        return list(CORNERS)
+        return None
     worst.sort(reverse=True)
-    return [CORNERS[worst[0][1]]]
+    return worst[0][1]
 
 
 def _code_error(to_photo: np.ndarray, layout: SheetLayout, qr_photo: np.ndarray) -> float:
