@@ -62,6 +62,10 @@ class Reading:
     """The most likely text (even for a doubtful cell), for the review."""
     why: str = ""
     """Why a doubtful cell is doubtful."""
+    alternatives: tuple[tuple[Cell, float], ...] = ()
+    """A doubtful cell's readings as its glyphs weigh them (what the grammar and the
+    seed's numbers allow, each with its probability, likeliest first, those of at least
+    ``ALTERNATIVE`` only); empty where the cell was settled without weighing any."""
 
     @property
     def text(self) -> str:
@@ -931,6 +935,21 @@ limits make it (the limits moved the cell off what the classifier saw: when the
 classifier was that wrong about it, its second choices are no better)."""
 
 
+ALTERNATIVE = 0.01
+"""A reading less likely than this is not among a doubtful cell's ``alternatives``."""
+
+
+def alternatives(options: Mapping[str, tuple[Cell | None, float]]
+                 ) -> tuple[tuple[Cell, float], ...]:
+    """The readings of ``options`` (text: the cell, or None for one the space cannot
+    hold, and its probability) a cell can hold, likeliest first (then by text), those of
+    at least ``ALTERNATIVE``; a cell circled and not (On Tour) are two."""
+    ranked = sorted(((cell, p, text) for text, (cell, p) in options.items()
+                     if cell is not None and p >= ALTERNATIVE),
+                    key=lambda c: (-c[1], c[2]))
+    return tuple((cell, p) for cell, p, _ in ranked)
+
+
 def capacity(grammar: Grammar, label: tuple[str, int]) -> int | None:
     """How many cells a number (``("n", value)``) or the star (``("*", 0)``) can fill
     (None: any number): Dice Trip every number once (with a seed, only the numbers it
@@ -1003,6 +1022,7 @@ def read_jointly(decoded: Sequence[Decoded], grammar: Grammar,
         shares.append({label: min(1.0, top[label] / math.exp(-c)) for label, c in cost.items()
                        if label in top and what[label][0] is not None})
     out = [d.reading for d in decoded]
+    weighed = [alternatives(d.options) for d in decoded]
     limits = {label: limit for cost in costs for label in cost
               if (limit := capacity(grammar, label)) is not None}
     result = assign(costs, limits)
@@ -1016,13 +1036,15 @@ def read_jointly(decoded: Sequence[Decoded], grammar: Grammar,
             why = ("no turn of the seed could write it here" if i in unfit else
                    "the same number read in another city" if grammar.dicetrip else
                    "read more often than the seed rolled it")
-            out[i] = Reading(space, None, conf, True, text, why)
+            out[i] = Reading(space, None, conf, True, text, why, weighed[i])
         elif cell is None:
-            out[i] = Reading(space, None, conf, True, text, "not what this space can hold")
+            out[i] = Reading(space, None, conf, True, text, "not what this space can hold",
+                             weighed[i])
         elif conf < threshold:
-            out[i] = Reading(space, cell, conf, True, cell.text, unsure(conf))
+            out[i] = Reading(space, cell, conf, True, cell.text, unsure(conf), weighed[i])
         elif decoded[i].options[text][1] < PUSH_FLOOR:
-            out[i] = Reading(space, cell, conf, True, cell.text, "the glyphs hardly show it")
+            out[i] = Reading(space, cell, conf, True, cell.text, "the glyphs hardly show it",
+                             weighed[i])
         else:
             out[i] = Reading(space, cell, conf, False, cell.text)
     return out

@@ -5,9 +5,10 @@ scoring CSV ``score`` and ``check`` take (``?`` for a doubtful cell)."""
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,8 @@ import cv2
 import numpy as np
 
 from sheetgen.csvio import quote_field
-from sheetgen.model import Board, Map
-from sheetgen.read.cells import THRESHOLD, Grammar, Reading, read_cells
+from sheetgen.model import Board, Cell, Map
+from sheetgen.read.cells import PUSH_FLOOR, THRESHOLD, Grammar, Reading, read_cells
 from sheetgen.read.layout import frozen_layouts, frozen_sheets
 from sheetgen.read.register import ReadError, Registered, register
 
@@ -214,7 +215,8 @@ def read_sheet(image: np.ndarray, source: str, *, map_override: str | None = Non
                       fits=fits)
     readings = read_cells(registered.page, registered.layout, grammar, threshold)
     if script is not None and hasattr(script, "rounds"):
-        readings = rounds_suspects(game_map, script, readings)
+        readings = rounds_choose(game_map, script, rounds_suspects(game_map, script, readings),
+                                 threshold)
     result = SheetReading(source, registered, readings, seed, notes=notes)
     if script is not None and not result.doubtful:
         verdict = game.check(game_map, script, result.board("sheet"))
@@ -289,8 +291,95 @@ def rounds_suspects(game_map: Map, script: Any, readings: list[Reading]) -> list
             suspects.add(space)
             if trial(suspects)[0]:
                 break
-    return [Reading(r.space, r.cell, r.confidence, True, r.guess, ROUNDS_WHY)
-            if r.space in suspects else r for r in readings]
+    return [replace(r, doubtful=True, why=ROUNDS_WHY) if r.space in suspects else r
+            for r in readings]
+
+
+CHOICE_CELLS = 4
+"""Readings of a doubtful cell ``rounds_choose`` weighs at most (its likeliest)."""
+CHOICE_BOARDS = 64
+"""Whole boards ``rounds_choose`` may check for one sheet (the readings of its doubtful
+cells taken together); a sheet with more leaves its least sure cells out of the choice."""
+CHOICE_STATES = 20_000
+"""Search states ``rounds_choose`` may take for one sheet in all (about a second of CPU at
+most; a legal board settles in a few dozen, an illegal one may take thousands): past them
+nothing is chosen."""
+CHOICE_BUDGET = 5000
+"""Search states for one board ``rounds_choose`` checks (one not settled within them
+counts as legal: it could be)."""
+ROUNDS_CHOSE = "the seed's rounds chose it"
+
+
+def rounds_choose(game_map: Map, script: Any, readings: list[Reading],
+                  threshold: float = THRESHOLD) -> list[Reading]:
+    """Dice Trip: the readings, with the doubtful cells the seed's rounds settle made sure.
+    Each doubtful cell that was weighed has close readings (``Reading.alternatives``);
+    taken together with the sure cells, every way of reading the doubtful cells (at most
+    ``CHOICE_CELLS`` readings each, no number twice) is a whole board, legal or not by the
+    game's own check. A cell's reading is then as likely as the legal boards that read it
+    so, weighed by the glyphs' probabilities; the probability its weighed readings leave
+    out counts against it. A cell whose reading comes to ``threshold`` so, and which its
+    glyphs give at least ``PUSH_FLOOR``, is sure. A doubtful cell that was not weighed (a
+    mark nothing like a number) is left out of every board, as a cross, which any round
+    may write: so the boards are a part of the real one. Bounded (``CHOICE_BOARDS``,
+    ``CHOICE_BUDGET`` a board, ``CHOICE_STATES`` a sheet): a board not settled counts as
+    legal, and a sheet not settled keeps its readings."""
+    from itertools import product
+
+    from sheetgen.games.dicetrip.check import check_trip_board
+
+    sure = {r.space: r.cell for r in readings if not r.doubtful and r.cell is not None}
+    taken = {c.value for c in sure.values() if c.value is not None}
+    weighed: dict[str, list[tuple[Cell, float]]] = {}
+    covered: dict[str, float] = {}
+    for r in readings:
+        if not r.doubtful or not r.alternatives:
+            continue
+        kept = [(c, p) for c, p in r.alternatives if c.value not in taken][:CHOICE_CELLS]
+        if kept:
+            weighed[r.space] = kept
+            covered[r.space] = min(1.0, sum(p for _, p in kept))
+    # the surest cells first, while the boards they make stay within the bound
+    chosen: list[str] = []
+    boards = 1
+    for space in sorted(weighed, key=lambda s: (-max(p for _, p in weighed[s]), s)):
+        if boards * len(weighed[space]) <= CHOICE_BOARDS:
+            chosen.append(space)
+            boards *= len(weighed[space])
+    if not chosen:
+        return readings
+    weight = {space: [0.0] * len(weighed[space]) for space in chosen}
+    spent = 0
+    for picks in product(*(range(len(weighed[space])) for space in chosen)):
+        cells = [weighed[space][k][0] for space, k in zip(chosen, picks, strict=True)]
+        values = [c.value for c in cells if c.value is not None]
+        if len(set(values)) < len(values):
+            continue
+        if spent >= CHOICE_STATES:
+            return readings
+        board = dict(sure)
+        board.update(zip(chosen, cells, strict=True))
+        verdict = check_trip_board(game_map, script, Board(game_map.id, "sheet", board),
+                                   CHOICE_BUDGET)
+        spent += verdict.states
+        if verdict.legal or not verdict.decided:
+            p = math.prod(weighed[space][k][1] for space, k in zip(chosen, picks, strict=True))
+            for space, k in zip(chosen, picks, strict=True):
+                weight[space][k] += p
+    out = []
+    for r in readings:
+        total = sum(weight.get(r.space, ()))
+        if total <= 0:
+            out.append(r)
+            continue
+        k = max(range(len(weight[r.space])), key=lambda j: weight[r.space][j])
+        cell, p = weighed[r.space][k]
+        confidence = weight[r.space][k] / total * covered[r.space]
+        if confidence >= threshold and p >= PUSH_FLOOR:
+            out.append(Reading(r.space, cell, confidence, False, cell.text, ROUNDS_CHOSE))
+        else:
+            out.append(r)
+    return out
 
 
 def board_csv(game_map: Map, sheets: Sequence[SheetReading], names: Sequence[str],

@@ -1,6 +1,7 @@
 """Dice Trip sheets read under the seed's rounds: the sure numbers must be a legal part of
 a board of the seeded game (the game's own check), or the ones the rounds cannot explain
-are doubtful."""
+are doubtful; and a doubtful cell is settled where the rounds make only one of its
+readings."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ from sheetgen.maps import find_map  # noqa: E402
 from sheetgen.model import Board, Cell, CellKind  # noqa: E402
 from sheetgen.read.cells import Reading  # noqa: E402
 from sheetgen.read.sheet import (  # noqa: E402
+    CHOICE_BUDGET,
     ROUNDS_BUDGET,
+    ROUNDS_CHOSE,
     ROUNDS_FIRST,
     ROUNDS_TOTAL,
     ROUNDS_WHY,
+    rounds_choose,
     rounds_suspects,
 )
 
@@ -130,3 +134,86 @@ def test_a_sheet_is_settled_within_its_budget() -> None:
             assert sum(counted) <= ROUNDS_TOTAL + ROUNDS_BUDGET
     finally:
         check.check_trip_board = real
+
+
+def _wrong_but_close(cells: dict[str, Cell], seed: int, legal: bool
+                     ) -> tuple[str, Cell] | None:
+    """A cell of the board and another number for it (one no other cell holds) with which
+    the whole board is legal (``legal``) or provably not."""
+    script = make_script("germany", seed)
+    taken = {c.value for c in cells.values()}
+    for space, cell in sorted(cells.items()):
+        if cell.kind is not CellKind.NUMBER or cell.circled:
+            continue
+        for value in (10 * a + b for a in range(1, 7) for b in range(1, 7)):
+            if value in taken:
+                continue
+            other = Cell.number(value)
+            verdict = check_trip_board(GERMANY, script,
+                                       Board("germany", "x", dict(cells, **{space: other})),
+                                       CHOICE_BUDGET)
+            if verdict.decided and verdict.legal == legal:
+                return space, other
+    return None
+
+
+@pytest.mark.parametrize("seed", [3, 41, 2026])
+def test_a_doubtful_cell_whose_likelier_reading_the_rounds_cannot_make_is_the_other(
+        seed: int) -> None:
+    """A cell read 60:40 between a number that makes the board illegal and the number
+    written: the rounds choose the one written, surely."""
+    cells = played(seed)
+    found = _wrong_but_close(cells, seed, legal=False)
+    assert found is not None
+    space, wrong = found
+    read = [Reading(r.space, r.cell, 0.6, True, wrong.text, "unsure (0.60)",
+                    ((wrong, 0.6), (r.cell, 0.4))) if r.space == space else r
+            for r in readings(cells)]
+    out = {r.space: r for r in rounds_choose(GERMANY, make_script("germany", seed), read)}
+    assert not out[space].doubtful and out[space].cell == cells[space]
+    assert out[space].why == ROUNDS_CHOSE and out[space].confidence >= 0.95
+
+
+@pytest.mark.parametrize("seed", [3, 41])
+def test_a_doubtful_cell_both_of_whose_readings_the_rounds_make_stays_doubtful(
+        seed: int) -> None:
+    cells = played(seed)
+    found = _wrong_but_close(cells, seed, legal=True)
+    assert found is not None
+    space, other = found
+    read = [Reading(r.space, r.cell, 0.6, True, other.text, "unsure (0.60)",
+                    ((other, 0.6), (r.cell, 0.4))) if r.space == space else r
+            for r in readings(cells)]
+    out = rounds_choose(GERMANY, make_script("germany", seed), read)
+    assert out == read
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000),
+       doubts=st.lists(st.tuples(st.integers(0, 24),
+                                 st.lists(st.tuples(st.integers(11, 66), st.floats(0.01, 1.0)),
+                                          min_size=1, max_size=5)), max_size=5))
+def test_what_the_rounds_choose_is_always_one_of_a_cell_s_readings_and_legal(
+        seed: int, doubts: list[tuple[int, list[tuple[int, float]]]]) -> None:
+    """Hostile doubtful cells (any readings, any weights): sure cells never change, a cell
+    made sure takes one of its own readings, and the sure numbers are then a legal part of
+    a board, unless a bounded check was not settled."""
+    cells = played(seed)
+    spaces = sorted(cells)
+    read = readings(cells)
+    for index, options in doubts:
+        k = index % len(spaces)
+        total = sum(p for _, p in options)
+        weighed = tuple(sorted(((Cell.number(v) if v % 10 and v % 10 < 7 else Cell.cross(),
+                                 p / total) for v, p in options), key=lambda o: -o[1]))
+        read[k] = Reading(spaces[k], None, 0.5, True, "", "unsure (0.50)", weighed)
+    out = rounds_choose(GERMANY, make_script("germany", seed), read)
+    for before, after in zip(read, out, strict=True):
+        if not before.doubtful:
+            assert after == before
+        elif not after.doubtful:
+            assert after.cell in [c for c, _ in before.alternatives]
+    sure = {r.space: r.cell for r in out if not r.doubtful and r.cell is not None}
+    verdict = check_trip_board(GERMANY, make_script("germany", seed),
+                               Board("germany", "sheet", sure), CHOICE_BUDGET)
+    assert verdict.legal or not verdict.decided or out == read
