@@ -93,6 +93,10 @@ class _Cut:
     """The first split's glyphs with the drawn ring's stroke given back where each one
     runs into it (None: no glyph touches a ring): what they would be if a digit's stroke
     lay under the ring."""
+    ringless: _Cut | None = None
+    """Where the ring found runs round less than ``RING_SURE`` of the rim: the circle
+    cut as though no ring were drawn (the outline of a large 9 or 6 follows a smooth
+    curve over a third of the rim, as a ring does)."""
 
 
 def _disc(shape: tuple[int, int], cx: float, cy: float, r: float) -> np.ndarray:
@@ -374,6 +378,14 @@ def _fit_ring(ink: np.ndarray, dist: np.ndarray, angle: np.ndarray, radius: floa
     return _Ring(fitted, inward, runs, coverage)
 
 
+RING_SURE = 0.7
+"""A ring found round less than this share of the rim may be no ring: the outline of a
+large digit (a 9 beside a 1, 5.5 mm high) runs along a smooth curve over 0.6-0.65 of the
+rim, a drawn ring almost always 0.8 or more (on the development corpora, seeds 21, 31
+and 41: 2 of 1904 ringed cells under 0.8, none under 0.7). Such a cell is read both ways
+(``ringless``). The validation corpus (seed 11) reads the same at 0.7, 0.75 and 0.8; on
+the development corpora 0.7 reads 3 cells more than 0.8, among them the one read wrong
+there (a large "19" read (10))."""
 RING_THICK = 1.2
 """How far (mm) within the ring's fitted outer curve its inner edge may be fitted. Where
 a ring drawn off centre runs into the printed circle, its outer curve is the cut's edge
@@ -464,8 +476,12 @@ def _bracket(part: np.ndarray, cx: float, cy: float) -> bool:
         math.radians(30))
 
 
-def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> _Cut:
-    """The glyphs and ring of one circle of the straightened ``page``."""
+def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool,
+             fit: bool = True) -> _Cut:
+    """The glyphs and ring of one circle of the straightened ``page`` (``rings``: On
+    Tour's cells, where a ring may be drawn round the writing; ``fit``: look for one).
+    A ring found round less than ``RING_SURE`` of the rim may be a digit's outline: the
+    cell is also cut as though there were none (``_Cut.ringless``)."""
     cx, cy, r = layout.circles[space]
     radius = r * PPM
     half = int(radius + 1.6 * PPM)
@@ -520,7 +536,8 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     kept: list[np.ndarray] = []
     ringed = np.zeros_like(ink)
     found = None
-    if rings and parts:
+    plain = None
+    if rings and parts and fit:
         # a ring drawn round the writing: the curve its outer edge follows, and the
         # stroke along it where it runs; a digit touching it keeps what lies within
         found = _fit_ring(np.logical_or.reduce(parts), dist, angle, radius, inner)
@@ -533,6 +550,8 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
             found = again or found
             ringed = _ring_mask(found, dist, angle) & np.logical_or.reduce(parts or [ink])
             ring = found.coverage
+            if ring < RING_SURE:
+                plain = cut_cell(page, layout, space, rings, fit=False)
     for part in parts:
         if found is not None and (part & ringed).any():
             rest = part & ~ringed
@@ -569,7 +588,7 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool) -> 
     heights = [c.shape[0] for c in crops]
     ratio = min(heights) / max(heights) if heights else 1.0
     span = max((min(c.shape) for c in crops), default=0) / (2 * inner)
-    return _Cut(space, splits, ring, stray, ratio, span, under)
+    return _Cut(space, splits, ring, stray, ratio, span, under, plain)
 
 
 def _crop(mask: np.ndarray) -> np.ndarray:
@@ -895,25 +914,49 @@ def under_ring(decoded: Decoded, under: Sequence[np.ndarray], grammar: Grammar,
     return replace(again, support=decoded.support)
 
 
+def either(ringed: Decoded, plain: Decoded, grammar: Grammar, threshold: float) -> Decoded:
+    """A cell read with the ring found taken away (``ringed``) and as though there were
+    none (``plain``): each reading at half its weight, for the seed or the sheet's counts
+    to choose, or the cell stays unsure. Where the ringless cut reads as nothing at all
+    (a ring's arc left in it is no glyph), the ring stands; where the ringed cut does,
+    the cell stays as that reads it (doubtful)."""
+    if not ringed.options or not plain.options:
+        return ringed
+    options: dict[str, tuple[Cell | None, float]] = {}
+    for decoded in (ringed, plain):
+        for text, (cell, p) in decoded.options.items():
+            c, q = options.get(text, (cell, 0.0))
+            options[text] = (c if c is not None else cell, q + p / 2)
+    again = _options(ringed.reading.space, options, grammar,
+                     min(ringed.factor, plain.factor), threshold)
+    if again.reading.doubtful and again.reading.why.startswith("unsure"):
+        again = replace(again, reading=replace(
+            again.reading, why=f"a ring, or a digit's outline? ({again.reading.why})"))
+    return replace(again, support=min(ringed.support, plain.support))
+
+
 def read_cells(page: np.ndarray, layout: SheetLayout, grammar: Grammar,
                threshold: float = THRESHOLD) -> list[Reading]:
     """Every circle of ``layout`` on the straightened ``page``, in the layout's order."""
     cuts = [cut_cell(page, layout, space, rings=not grammar.dicetrip)
             for space in layout.circles]
-    masks = [g for cut in cuts for split in [*cut.splits, cut.under or []] for g in split]
-    probs = classify(masks)
-    decoded = []
-    k = 0
-    for cut in cuts:
-        options = []
-        for split in [*cut.splits, cut.under or []]:
-            options.append([probs[k + i] for i in range(len(split))])
-            k += len(split)
+    every = [c for cut in cuts for c in (cut, cut.ringless) if c is not None]
+    masks = [g for cut in every for split in [*cut.splits, cut.under or []] for g in split]
+    probs = iter(classify(masks))
+
+    def read(cut: _Cut) -> Decoded:
+        options = [[next(probs) for _ in split] for split in [*cut.splits, cut.under or []]]
         under = options.pop()
-        decoded.append(under_ring(best_cut([decode(cut, p, grammar, threshold, glyphs=split)
-                                            for p, split in zip(options, cut.splits,
-                                                                strict=True)]),
-                                  under, grammar, threshold))
+        return under_ring(best_cut([decode(cut, p, grammar, threshold, glyphs=split)
+                                    for p, split in zip(options, cut.splits, strict=True)]),
+                          under, grammar, threshold)
+
+    decoded = []
+    for cut in cuts:
+        ringed = read(cut)
+        if cut.ringless is not None:
+            ringed = either(ringed, read(cut.ringless), grammar, threshold)
+        decoded.append(ringed)
     if grammar.dicetrip or grammar.times is not None:
         return read_jointly(decoded, grammar, threshold)
     return [d.reading for d in decoded]
