@@ -176,6 +176,24 @@ def _faint(patch: np.ndarray, where: np.ndarray, found: np.ndarray,
     return out
 
 
+RING_FAINT = 0.15
+"""Darkness (a share of the paper's brightness) of a ring drawn paler than the writing it
+is drawn round: a thin pen's ring in a blurred photo beside a bold star."""
+RING_CLEAR = 0.3
+"""How far (mm) within the cut's edge, and from the writing, a pale ring is looked for:
+the printed circle's blur, and the writing's, reach so far as faintly."""
+
+
+def _faint_ink(patch: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """What in ``where`` is darker than ``RING_FAINT``, the paper measured there."""
+    values = patch[where]
+    if not values.size:
+        return np.zeros_like(where)
+    paper = max(float(np.percentile(values, 85)), 40.0)
+    out: np.ndarray = ((paper - patch.astype(np.float32)) / paper > RING_FAINT) & where
+    return out
+
+
 def _components(mask: np.ndarray, min_area: float) -> list[np.ndarray]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
                                                              connectivity=8)
@@ -552,6 +570,18 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool,
             ring = found.coverage
             if ring < RING_SURE:
                 plain = cut_cell(page, layout, space, rings, fit=False)
+        else:
+            # a ring drawn paler than the writing, beside its level, is no ink: it is
+            # looked for again as faint strokes clear of the printed circle's blur and
+            # of the writing's (a large bold digit's outline is as faint, and as round)
+            reach = 2 * round(RING_CLEAR * PPM) + 1
+            near = cv2.dilate(np.logical_or.reduce(parts).astype(np.uint8),
+                              np.ones((reach, reach), np.uint8)) > 0
+            faint = _faint_ink(patch, inside & ~printed & ~near
+                               & (dist < inner - RING_CLEAR * PPM))
+            pale = _fit_ring(faint, dist, angle, radius, inner) if faint.any() else None
+            if pale is not None and pale.coverage >= RING_SURE:
+                found, ring = pale, pale.coverage
     for part in parts:
         if found is not None and (part & ringed).any():
             rest = part & ~ringed

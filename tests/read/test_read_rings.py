@@ -169,6 +169,31 @@ def test_a_large_19_shows_no_ring(text: str, height: float) -> None:
 
 
 @settings(max_examples=30, deadline=None)
+@given(text=st.sampled_from(["*", "5", "38", "71"]), shade=st.integers(120, 185),
+       size=st.floats(0.78, 0.86), blur=st.floats(0.6, 1.2), bold=st.booleans())
+def test_a_ring_drawn_paler_than_the_writing_is_found(text: str, shade: int, size: float,
+                                                      blur: float, bold: bool) -> None:
+    """A ring drawn in a paler ink than the dark writing it goes round (a thin pen beside
+    a bold star, blurred by the photo: lighter than the ink level the writing sets) is
+    found all the same, and the cell read circled, or flagged: never as the plain mark (a
+    circled star read "*" at 1.0 in a photo)."""
+    page, _ = _circle(text, 4.0)
+    if bold:
+        page = cv2.erode(page, np.ones((3, 3), np.uint8))
+    mid = page.shape[1] / 2
+    r = RADIUS * PPM * size
+    canvas = np.zeros_like(page)
+    cv2.ellipse(canvas, (round(mid), round(mid)), (round(r), round(r)), 0, 0, 360, 255,
+                max(1, round(0.25 * PPM)), cv2.LINE_AA)
+    part = canvas.astype(np.float32) / 255.0
+    page = (page * (1 - part) + shade * part).astype(np.uint8)
+    page = cv2.GaussianBlur(page, (0, 0), blur)
+    got = read_cells(page, _layout(), Grammar(dicetrip=False))[0]
+    written = Cell.star(True) if text == "*" else Cell.number(int(text), True)
+    assert got.doubtful or got.cell == written
+
+
+@settings(max_examples=30, deadline=None)
 @given(text=st.sampled_from(["19", "61", "16", "91", "69", "96"]),
        height=st.floats(5.0, 6.2))
 def test_a_large_number_whose_outline_runs_like_a_ring_is_never_read_wrong(
