@@ -72,7 +72,7 @@ def _modules() -> tuple[object, ...]:
                 "(default: Player 1, Player 2 ...; the names as written are in the review "
                 "PDF).")
 @click.option("--threshold", type=Confidence(), default=None, metavar="T",
-              help="Confidence (0-1) below which a cell is written ? (default 0.95).")
+              help="Confidence (0-1) below which a cell is written ? (default 0.9).")
 @click.option("--review", "review_path", type=PathName(path_type=Path), default=None,
               help="The review PDF, or PNG (default: beside the CSV, named "
                    "...-review.pdf).")

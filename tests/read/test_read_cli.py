@@ -448,3 +448,11 @@ def test_a_review_destination_refused_names_review(tmp_path: Path) -> None:
     code, _, err = run(str(photo), "--review", str(tmp_path))
     assert code == 1
     assert err.splitlines() == [f"Error: --review: {tmp_path} is a folder; give a file name"]
+
+
+def test_the_help_names_the_default_threshold() -> None:
+    """``--help`` says the threshold the reader uses when none is given."""
+    from sheetgen.read.cells import THRESHOLD
+
+    result = CliRunner().invoke(main, ["read", "--help"])
+    assert f"(default {THRESHOLD})" in " ".join(result.output.split())

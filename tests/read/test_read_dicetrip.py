@@ -286,7 +286,7 @@ def test_a_parenthesis_the_classifier_half_takes_for_a_digit_is_one_when_it_stan
              _probs(close=0.8, three=0.19)]
     got = decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)
     assert got.reading.guess == "(45)"
-    sure = factor > 0.95
+    sure = factor > THRESHOLD
     assert got.reading.doubtful is not sure
     assert got.factor == pytest.approx(factor, abs=1e-6)
     out = read_jointly([got], COLOURED)

@@ -18,6 +18,7 @@ from sheetgen.model import Cell, CellKind  # noqa: E402
 from sheetgen.read.assign import assign, confidences  # noqa: E402
 from sheetgen.read.cells import (  # noqa: E402
     ONTOUR_ROLLED_FLOOR,
+    PUSH_FLOOR,
     ROLLED_FLOOR,
     THRESHOLD,
     Decoded,
@@ -149,11 +150,12 @@ def test_a_reading_no_turn_could_write_in_its_space_gives_way() -> None:
 
 
 def test_a_reading_the_glyphs_barely_give_is_doubtful() -> None:
-    """The limits push B off its 17, but the glyphs give its 11 only 1 % (A's 17 is sure
-    to 0.91, above the threshold given here)."""
+    """The limits push B off its 17, but the glyphs give its 11 only half of
+    ``PUSH_FLOOR`` (A's 17 is sure to 0.98, above the threshold given here)."""
     grammar = Grammar(dicetrip=False, allowed={11, 17}, times={11: 1, 17: 1})
-    out = read_jointly([decoded("A", {17: 0.999, 11: 0.001}),
-                        decoded("B", {17: 0.99, 11: 0.01})], grammar, threshold=0.9)
+    low = PUSH_FLOOR / 2
+    out = read_jointly([decoded("A", {17: 1 - low / 50, 11: low / 50}),
+                        decoded("B", {17: 1 - low, 11: low})], grammar, threshold=0.9)
     assert out[0].text == "17"
     assert out[1].doubtful and out[1].why == "the glyphs hardly show it"
 
