@@ -300,11 +300,11 @@ CHOICE_CELLS = 4
 CHOICE_BOARDS = 64
 """Whole boards ``rounds_choose`` may check for one sheet (the readings of its doubtful
 cells taken together); a sheet with more leaves its least sure cells out of the choice."""
-CHOICE_STATES = 20_000
-"""Search states ``rounds_choose`` may take for one sheet in all (about a second of CPU at
-most; a legal board settles in a few dozen, an illegal one may take thousands): past them
-nothing is chosen."""
-CHOICE_BUDGET = 5000
+CHOICE_STATES = 6000
+"""Search states ``rounds_choose`` may take for one sheet in all (about 0.8 s of CPU at
+most, a state 0.13 ms; a legal board settles in a few dozen, an illegal one may take
+thousands): the boards not checked within them count as legal."""
+CHOICE_BUDGET = 2000
 """Search states for one board ``rounds_choose`` checks (one not settled within them
 counts as legal: it could be)."""
 ROUNDS_CHOSE = "the seed's rounds chose it"
@@ -322,8 +322,8 @@ def rounds_choose(game_map: Map, script: Any, readings: list[Reading],
     glyphs give at least ``PUSH_FLOOR``, is sure. A doubtful cell that was not weighed (a
     mark nothing like a number) is left out of every board, as a cross, which any round
     may write: so the boards are a part of the real one. Bounded (``CHOICE_BOARDS``,
-    ``CHOICE_BUDGET`` a board, ``CHOICE_STATES`` a sheet): a board not settled counts as
-    legal, and a sheet not settled keeps its readings."""
+    ``CHOICE_BUDGET`` a board, ``CHOICE_STATES`` a sheet; the likeliest boards first): a
+    board not settled, or not checked once the states are spent, counts as legal."""
     from itertools import product
 
     from sheetgen.games.dicetrip.check import check_trip_board
@@ -348,24 +348,29 @@ def rounds_choose(game_map: Map, script: Any, readings: list[Reading],
             boards *= len(weighed[space])
     if not chosen:
         return readings
-    weight = {space: [0.0] * len(weighed[space]) for space in chosen}
-    spent = 0
+    # the boards, likeliest first (then in the order of their readings); once the states
+    # are spent, those left count as legal: the confidences stay on the safe side
+    boards_left = []
     for picks in product(*(range(len(weighed[space])) for space in chosen)):
         cells = [weighed[space][k][0] for space, k in zip(chosen, picks, strict=True)]
         values = [c.value for c in cells if c.value is not None]
-        if len(set(values)) < len(values):
-            continue
-        if spent >= CHOICE_STATES:
-            return readings
-        board = dict(sure)
-        board.update(zip(chosen, cells, strict=True))
-        verdict = check_trip_board(game_map, script, Board(game_map.id, "sheet", board),
-                                   CHOICE_BUDGET)
-        spent += verdict.states
-        if verdict.legal or not verdict.decided:
+        if len(set(values)) == len(values):
             p = math.prod(weighed[space][k][1] for space, k in zip(chosen, picks, strict=True))
-            for space, k in zip(chosen, picks, strict=True):
-                weight[space][k] += p
+            boards_left.append((-p, picks, cells))
+    boards_left.sort(key=lambda b: (b[0], b[1]))
+    weight = {space: [0.0] * len(weighed[space]) for space in chosen}
+    spent = 0
+    for minus_p, picks, cells in boards_left:
+        if spent < CHOICE_STATES:
+            board = dict(sure)
+            board.update(zip(chosen, cells, strict=True))
+            verdict = check_trip_board(game_map, script, Board(game_map.id, "sheet", board),
+                                       min(CHOICE_BUDGET, CHOICE_STATES - spent))
+            spent += verdict.states
+            if verdict.decided and not verdict.legal:
+                continue
+        for space, k in zip(chosen, picks, strict=True):
+            weight[space][k] -= minus_p
     out = []
     for r in readings:
         total = sum(weight.get(r.space, ()))
