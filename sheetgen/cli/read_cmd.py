@@ -265,7 +265,8 @@ def _tell(read_any: list[Any], names: list[str]) -> bool:
              f"column {name}: {len(result.readings)} circles, {len(result.doubtful)} "
              "doubtful")
         for reading in result.doubtful:
-            guess = f"reads {reading.guess}, " if reading.guess else ""
+            guess = (f"reads {' or '.join([reading.guess, *reading.others()])}, "
+                     if reading.guess else "")
             note(f"{result.source}: {reading.space}: ? ({guess}{reading.why})")
         for extra in result.notes:
             note(f"{result.source}: {extra}")

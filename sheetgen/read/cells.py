@@ -49,6 +49,11 @@ _DIGIT = [CLASSES.index(str(d)) for d in range(10)]
 _X, _STAR, _OPEN, _CLOSE = (CLASSES.index(c) for c in ("x", "*", "(", ")"))
 
 
+OTHER = 0.05
+"""A doubtful cell's other readings at least this likely are named to the person who
+settles it (``Reading.others``: under its crop in the review, on stderr)."""
+
+
 @dataclass(frozen=True)
 class Reading:
     """What one circle holds, as read."""
@@ -67,6 +72,13 @@ class Reading:
     """A doubtful cell's readings as its glyphs weigh them (what the grammar and the
     seed's numbers allow, each with its probability, likeliest first, those of at least
     ``ALTERNATIVE`` only); empty where the cell was settled without weighing any."""
+
+    def others(self) -> list[str]:
+        """A doubtful cell's other close readings (at most two, at least ``OTHER`` likely,
+        likeliest first), for the person who settles it."""
+        guess = self.cell.text if self.cell is not None else self.guess
+        return [cell.text for cell, p in self.alternatives
+                if p >= OTHER and cell.text != guess][:2]
 
     @property
     def text(self) -> str:
@@ -602,9 +614,9 @@ def cut_cell(page: np.ndarray, layout: SheetLayout, space: str, rings: bool,
             reach = 2 * round(RING_CLEAR * PPM) + 1
             near = cv2.dilate(np.logical_or.reduce(parts).astype(np.uint8),
                               np.ones((reach, reach), np.uint8)) > 0
-            faint = _faint_ink(patch, inside & ~printed & ~near
-                               & (dist < inner - RING_CLEAR * PPM))
-            pale = _fit_ring(faint, dist, angle, radius, inner) if faint.any() else None
+            pale_ink = _faint_ink(patch, inside & ~printed & ~near
+                                  & (dist < inner - RING_CLEAR * PPM))
+            pale = _fit_ring(pale_ink, dist, angle, radius, inner) if pale_ink.any() else None
             if pale is not None and pale.coverage >= RING_SURE:
                 found, ring = pale, pale.coverage
     for part in parts:

@@ -4,7 +4,8 @@ the doubtful cells in seconds.
 Each page shows the straightened photo with every reading printed beside its circle
 (green), the doubtful ones ringed and labelled in red with the best guess and ``?``; below
 it the name as written (an image: the reader does not read names) and each doubtful
-circle cut out, enlarged, with its space, guess and reason (wrapped under its crop). The
+circle cut out, enlarged, with its space, guess and reason, and the other readings it
+was torn between (wrapped under its crop). The
 pages are drawings like every other command's (``sheetgen.draw``, the house fonts), so
 the review is a PDF or one PNG a page; the photo is embedded as a JPEG, and the same
 photos give the same bytes.
@@ -20,6 +21,7 @@ import numpy as np
 import svgwrite
 
 from sheetgen.draw.text import PT, text, text_width, wrap
+from sheetgen.read.cells import Reading
 from sheetgen.read.register import PPM
 from sheetgen.read.sheet import SheetReading
 
@@ -80,6 +82,12 @@ def reasons(why: str) -> list[str]:
         last = last[:-1]
     kept[-1] = last.rstrip() + "..."
     return kept
+
+
+def _why(reading: Reading) -> str:
+    """A doubtful cell's reason, and its other close readings: "unsure (0.62); or (13)"."""
+    others = reading.others()
+    return reading.why + (f"; or {' or '.join(others)}" if others else "")
 
 
 def review_pages(sheets: Sequence[SheetReading], names: Sequence[str]) -> list[str]:
@@ -147,7 +155,7 @@ def _page(sheet: SheetReading, name: str) -> str:
                          stroke=DOUBT_INK, stroke_width=round(0.8 * PT, 3)))
         dwg.add(text(dwg, f"{reading.space}: {reading.guess or '?'}?", x, top - 1.2, 7,
                      bold=True, fill=DOUBT_INK))
-        for n, line in enumerate(reasons(reading.why)):
+        for n, line in enumerate(reasons(_why(reading))):
             dwg.add(text(dwg, line, x, top + CROP + 2.6 + n * REASON_PT * PT * 1.25,
                          REASON_PT, fill=DOUBT_INK))
     if len(shown) < len(doubtful):  # the last place says how many more are ringed above

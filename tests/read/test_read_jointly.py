@@ -330,3 +330,19 @@ def test_an_unsure_cell_never_says_a_confidence_it_does_not_have(confidence: flo
     assert said == f"unsure ({value:.2f})"
     assert confidence - 0.01 - 1e-4 <= value <= confidence + 1e-4
     assert value <= 0.99
+
+
+def test_a_doubtful_cell_names_its_other_close_readings() -> None:
+    """The person settling a doubtful cell is told what else it could be: the other
+    readings of at least ``OTHER`` (at most two, likeliest first), never the guess again,
+    under its crop in the review and on stderr."""
+    from sheetgen.read.cells import OTHER
+    from sheetgen.read.review import _why
+
+    read = read_jointly([decoded("A", {12: 0.6, 13: 0.3, 15: 0.06, 16: OTHER / 2})],
+                        Grammar(dicetrip=True))[0]
+    assert read.doubtful and read.guess == "12"
+    assert read.others() == ["13", "15"]
+    assert _why(read) == f"{read.why}; or 13 or 15"
+    sure = read_jointly([decoded("A", {12: 0.999, 13: 0.001})], Grammar(dicetrip=True))[0]
+    assert not sure.doubtful and sure.others() == []

@@ -8,7 +8,6 @@ import pytest
 
 from sheetgen.read import synth
 from sheetgen.read.register import PPM, register
-
 from tests.read.conftest import sample
 
 
