@@ -540,12 +540,13 @@ MAPS = (("usa", "a4"), ("europe", "letter"), ("paris", "a4"), ("germany", "a4"),
         ("usa", "letter"), ("europe", "a4"), ("paris", "letter"), ("germany", "letter"))
 
 
-def corpus(count: int, seed: int = 1, dpi: tuple[float, float] = (150.0, 300.0)
-           ) -> list[Sample]:
+def corpus(count: int, seed: int = 1, dpi: tuple[float, float] = (150.0, 300.0),
+           only: Sequence[int] | None = None) -> list[Sample]:
     """``count`` photos of filled sheets: the maps and papers in turn, each with its own
-    game seed, hand and shot drawn from ``seed``."""
+    game seed, hand and shot drawn from ``seed``; ``only``: just the photos of these
+    places among them (each photo is made the same alone)."""
     out = []
-    for k in range(count):
+    for k in range(count) if only is None else only:
         rng = np.random.default_rng([seed, k])
         map_id, paper = MAPS[k % len(MAPS)]
         hand = random_hand(rng)
