@@ -812,6 +812,23 @@ def _taller(glyph: np.ndarray, digits: Sequence[np.ndarray]) -> bool:
     return bool(glyph.shape[0] >= BRACKET_TALLER * max(d.shape[0] for d in digits))
 
 
+LONE_BRACKET = 0.9
+"""How sure the classifier must be of a lone parenthesis beside two digits (``decode``)."""
+
+
+def _lone_bracket(probs: Sequence[np.ndarray]) -> list[np.ndarray] | None:
+    """Of three glyphs, the two digits beside a parenthesis at the side it opens to (the
+    first "(", or the last ")"), where the classifier is ``LONE_BRACKET`` sure of it and
+    of neither digit being one; None otherwise."""
+    if probs[0][_OPEN] >= LONE_BRACKET and max(probs[1][_OPEN], probs[1][_CLOSE],
+                                               probs[2][_OPEN], probs[2][_CLOSE]) < 0.5:
+        return list(probs[1:])
+    if probs[2][_CLOSE] >= LONE_BRACKET and max(probs[0][_OPEN], probs[0][_CLOSE],
+                                                probs[1][_OPEN], probs[1][_CLOSE]) < 0.5:
+        return list(probs[:2])
+    return None
+
+
 def _bracket_share(probs: np.ndarray, bracket: int, glyph: np.ndarray | None,
                    digits: Sequence[np.ndarray], partner: np.ndarray | None = None
                    ) -> float:
@@ -869,6 +886,16 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
             options["x"] = (Cell.cross(), float(probs[0][_X]))
             for d in range(1, 7):
                 options[str(d)] = (None, float(probs[0][_DIGIT[d]]))
+            return _options(space, options, grammar, 1.0, threshold)
+        lone = _lone_bracket(probs) if n == 3 and space in grammar.coloured else None
+        if lone is not None:
+            # a parenthesis and two digits: the other parenthesis lost (written pale, or
+            # clipped away by the rim), or a stray stroke beside a plain number; both are
+            # offered at half weight, for the seed's rounds to choose
+            for value, p in _number_options(lone, range(1, 7)).items():
+                for wrapped in (True, False):
+                    cell = Cell.number(value, wrapped)
+                    options[cell.text] = (cell, p / 2)
             return _options(space, options, grammar, 1.0, threshold)
         wrapped = n == 4
         if n not in (2, 4):

@@ -349,3 +349,22 @@ def test_hostile_glyph_probabilities_never_read_a_sure_cell_the_glyphs_do_not_sh
                              for d in digits)
             assert mass >= ROLLED_FLOOR - 1e-6
             assert not reading.cell.circled or coloured
+
+
+@pytest.mark.parametrize("side", ["open", "close"])
+def test_a_lone_parenthesis_beside_two_digits_offers_the_number_both_ways(side: str) -> None:
+    """Three glyphs in a coloured city, a sure parenthesis at the side it opens to and two
+    digits: the other parenthesis was lost (written pale, clipped by the rim) or the
+    stroke is a stray one. The cell is doubtful, guessed (45), and torn between (45) and
+    45 (for the seed's rounds to choose); in a city of no colour, three marks stay three
+    marks."""
+    digits = [_probs(four=1.0), _probs(five=1.0)]
+    probs = [_probs(open=0.97), *digits] if side == "open" else [*digits, _probs(close=0.97)]
+    glyphs = [_mask(30, 8), _mask(24, 14), _mask(24, 14)]
+    cut = _Cut("A", [glyphs], 0.0, 0.0)
+    out = read_jointly([decode(cut, probs, COLOURED, THRESHOLD, glyphs=glyphs)], COLOURED)[0]
+    assert out.doubtful and out.guess == "(45)"
+    assert {c.text for c, _ in out.alternatives} == {"(45)", "45"}
+    assert out.others() == ["45"]
+    plain = decode(cut, probs, Grammar(dicetrip=True), THRESHOLD, glyphs=glyphs)
+    assert plain.reading.doubtful and plain.reading.why == "3 marks where a number has two"
