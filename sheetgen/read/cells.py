@@ -887,12 +887,12 @@ def decode(cut: _Cut, probs: list[np.ndarray], grammar: Grammar,
             for d in range(1, 7):
                 options[str(d)] = (None, float(probs[0][_DIGIT[d]]))
             return _options(space, options, grammar, 1.0, threshold)
-        lone = _lone_bracket(probs) if n == 3 and space in grammar.coloured else None
-        if lone is not None:
+        beside = _lone_bracket(probs) if n == 3 and space in grammar.coloured else None
+        if beside is not None:
             # a parenthesis and two digits: the other parenthesis lost (written pale, or
             # clipped away by the rim), or a stray stroke beside a plain number; both are
             # offered at half weight, for the seed's rounds to choose
-            for value, p in _number_options(lone, range(1, 7)).items():
+            for value, p in _number_options(beside, range(1, 7)).items():
                 for wrapped in (True, False):
                     cell = Cell.number(value, wrapped)
                     options[cell.text] = (cell, p / 2)
