@@ -47,9 +47,10 @@ def sure_numbers_legal(seed: int, out: list[Reading]) -> bool:
                             Board("germany", "sheet", cells), None).legal
 
 
-def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
-    """The board with one number read as another that makes it illegal, provably within
-    the states the reader gives a sheet's first check."""
+def other_number(cells: dict[str, Cell], seed: int, legal: bool, budget: int
+                 ) -> tuple[str, Cell] | None:
+    """A cell of the board and another number for it (one no other cell holds) with which
+    the whole board is legal (``legal``) or provably not, within ``budget`` states."""
     script = make_script("germany", seed)
     taken = {c.value for c in cells.values()}
     for space, cell in sorted(cells.items()):
@@ -58,12 +59,22 @@ def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
         for value in (10 * a + b for a in range(1, 7) for b in range(1, 7)):
             if value in taken:
                 continue
-            wrong = dict(cells, **{space: Cell.number(value)})
-            verdict = check_trip_board(GERMANY, script, Board("germany", "x", wrong),
-                                       ROUNDS_FIRST)
-            if not verdict.legal and verdict.decided:
-                return space, wrong
-    raise AssertionError("no misreading makes this board illegal")
+            other = Cell.number(value)
+            verdict = check_trip_board(GERMANY, script,
+                                       Board("germany", "x", dict(cells, **{space: other})),
+                                       budget)
+            if verdict.decided and verdict.legal == legal:
+                return space, other
+    return None
+
+
+def misread(cells: dict[str, Cell], seed: int) -> tuple[str, dict[str, Cell]]:
+    """The board with one number read as another that makes it illegal, provably within
+    the states the reader gives a sheet's first check."""
+    found = other_number(cells, seed, False, ROUNDS_FIRST)
+    assert found is not None, "no misreading makes this board illegal"
+    space, wrong = found
+    return space, dict(cells, **{space: wrong})
 
 
 @pytest.mark.parametrize("seed", [3, 41, 2026])
@@ -136,56 +147,27 @@ def test_a_sheet_is_settled_within_its_budget() -> None:
         check.check_trip_board = real
 
 
-def _wrong_but_close(cells: dict[str, Cell], seed: int, legal: bool
-                     ) -> tuple[str, Cell] | None:
-    """A cell of the board and another number for it (one no other cell holds) with which
-    the whole board is legal (``legal``) or provably not."""
-    script = make_script("germany", seed)
-    taken = {c.value for c in cells.values()}
-    for space, cell in sorted(cells.items()):
-        if cell.kind is not CellKind.NUMBER or cell.circled:
-            continue
-        for value in (10 * a + b for a in range(1, 7) for b in range(1, 7)):
-            if value in taken:
-                continue
-            other = Cell.number(value)
-            verdict = check_trip_board(GERMANY, script,
-                                       Board("germany", "x", dict(cells, **{space: other})),
-                                       CHOICE_BUDGET)
-            if verdict.decided and verdict.legal == legal:
-                return space, other
-    return None
-
-
-@pytest.mark.parametrize("seed", [3, 41, 2026])
-def test_a_doubtful_cell_whose_likelier_reading_the_rounds_cannot_make_is_the_other(
-        seed: int) -> None:
-    """A cell read 60:40 between a number that makes the board illegal and the number
-    written: the rounds choose the one written, surely."""
+@pytest.mark.parametrize("seed, legal", [(3, False), (41, False), (2026, False), (3, True),
+                                         (41, True)])
+def test_the_rounds_settle_a_doubtful_cell_where_only_one_of_its_readings_fits(
+        seed: int, legal: bool) -> None:
+    """A cell read 60:40 between another number and the number written. Where the other
+    number makes the board illegal, the rounds choose the one written, surely; where both
+    make a legal board, the cell stays as it was."""
     cells = played(seed)
-    found = _wrong_but_close(cells, seed, legal=False)
-    assert found is not None
-    space, wrong = found
-    read = [Reading(r.space, r.cell, 0.6, True, wrong.text, "unsure (0.60)",
-                    ((wrong, 0.6), (r.cell, 0.4))) if r.space == space else r
-            for r in readings(cells)]
-    out = {r.space: r for r in rounds_choose(GERMANY, make_script("germany", seed), read)}
-    assert not out[space].doubtful and out[space].cell == cells[space]
-    assert out[space].why == ROUNDS_CHOSE and out[space].confidence >= 0.95
-
-
-@pytest.mark.parametrize("seed", [3, 41])
-def test_a_doubtful_cell_both_of_whose_readings_the_rounds_make_stays_doubtful(
-        seed: int) -> None:
-    cells = played(seed)
-    found = _wrong_but_close(cells, seed, legal=True)
+    found = other_number(cells, seed, legal, CHOICE_BUDGET)
     assert found is not None
     space, other = found
     read = [Reading(r.space, r.cell, 0.6, True, other.text, "unsure (0.60)",
                     ((other, 0.6), (r.cell, 0.4))) if r.space == space else r
             for r in readings(cells)]
     out = rounds_choose(GERMANY, make_script("germany", seed), read)
-    assert out == read
+    if legal:
+        assert out == read
+        return
+    chosen = {r.space: r for r in out}[space]
+    assert not chosen.doubtful and chosen.cell == cells[space]
+    assert chosen.why == ROUNDS_CHOSE and chosen.confidence >= 0.95
 
 
 @settings(max_examples=20, deadline=None)
