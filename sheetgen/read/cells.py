@@ -157,6 +157,15 @@ most cells right and none wrong more. 0.2 read 13 more right of 14,790 and none 
 (0.15: 11, three of them worse; 0.25: 8)."""
 
 
+def _darkness(patch: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """How much darker than the paper each pixel of ``patch`` is, as a share of the
+    paper's brightness, the paper measured in ``where`` (its 85th percentile)."""
+    values = patch[where]
+    paper = max(float(np.percentile(values, 85)) if values.size else 255.0, 40.0)
+    dark: np.ndarray = (paper - patch.astype(np.float32)) / paper
+    return dark
+
+
 def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray,
          printed: np.ndarray | None = None, pale: bool = False) -> np.ndarray:
     """Ink inside the circle: darker than the paper by a third; within ``core`` (clear
@@ -166,10 +175,7 @@ def _ink(patch: np.ndarray, inside: np.ndarray, core: np.ndarray,
     paper and the writing are measured off ``printed`` (what the sheet prints in the
     circle)."""
     written = inside if printed is None else inside & ~printed
-    values = patch[written]
-    paper = float(np.percentile(values, 85)) if values.size else 255.0
-    paper = max(paper, 40.0)
-    dark = (paper - patch.astype(np.float32)) / paper
+    dark = _darkness(patch, written)
     centre = dark[core & written]
     level = 0.33
     if centre.size:
@@ -200,11 +206,7 @@ def _faint(patch: np.ndarray, where: np.ndarray, found: np.ndarray,
     """Strokes in ``where`` fainter than the parts ``found``: parts darker than ``FAINT``
     that touch none of them (a dark stroke's blurred edge does) and stand at least 1.5 mm
     tall (half a digit; a speck or a smudge is smaller)."""
-    values = patch[where]
-    if not values.size:
-        return []
-    paper = max(float(np.percentile(values, 85)), 40.0)
-    dark = (paper - patch.astype(np.float32)) / paper
+    dark = _darkness(patch, where)
     near = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     out = []
     for part in _components((dark > FAINT) & where, min_area):
@@ -226,11 +228,7 @@ the printed circle's blur, and the writing's, reach so far as faintly."""
 
 def _faint_ink(patch: np.ndarray, where: np.ndarray) -> np.ndarray:
     """What in ``where`` is darker than ``RING_FAINT``, the paper measured there."""
-    values = patch[where]
-    if not values.size:
-        return np.zeros_like(where)
-    paper = max(float(np.percentile(values, 85)), 40.0)
-    out: np.ndarray = ((paper - patch.astype(np.float32)) / paper > RING_FAINT) & where
+    out: np.ndarray = (_darkness(patch, where) > RING_FAINT) & where
     return out
 
 
@@ -845,11 +843,12 @@ def _lone_bracket(probs: Sequence[np.ndarray]) -> list[np.ndarray] | None:
     """Of three glyphs, the two digits beside a parenthesis at the side it opens to (the
     first "(", or the last ")"), where the classifier is ``LONE_BRACKET`` sure of it and
     of neither digit being one; None otherwise."""
-    if probs[0][_OPEN] >= LONE_BRACKET and max(probs[1][_OPEN], probs[1][_CLOSE],
-                                               probs[2][_OPEN], probs[2][_CLOSE]) < 0.5:
+    def digits(pair: Sequence[np.ndarray]) -> bool:
+        return all(max(p[_OPEN], p[_CLOSE]) < 0.5 for p in pair)
+
+    if probs[0][_OPEN] >= LONE_BRACKET and digits(probs[1:]):
         return list(probs[1:])
-    if probs[2][_CLOSE] >= LONE_BRACKET and max(probs[0][_OPEN], probs[0][_CLOSE],
-                                                probs[1][_OPEN], probs[1][_CLOSE]) < 0.5:
+    if probs[2][_CLOSE] >= LONE_BRACKET and digits(probs[:2]):
         return list(probs[:2])
     return None
 
