@@ -3,7 +3,7 @@ worked out after every entry (needs ``pip install 'sheetgen[serve]'``)."""
 
 from __future__ import annotations
 
-import ipaddress
+import contextlib
 import socket
 from pathlib import Path
 
@@ -29,31 +29,13 @@ DEFAULT_PLAYERS = ("Player 1", "Player 2")
 LOOPBACK = "127.0.0.1"
 
 
-def _is_loopback(host: str) -> bool:
-    if host.casefold() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def _shown_host(host: str) -> str:
-    """The host to print in the address: a wildcard address becomes this machine's name
-    on the network (its address when the name resolves to one)."""
-    if host in ("0.0.0.0", "::", ""):
-        try:
-            found = socket.gethostbyname(socket.gethostname())
-        except OSError:
-            found = ""
-        return found if found and not found.startswith("127.") else socket.gethostname()
-    return f"[{host}]" if ":" in host and not host.startswith("[") else host
-
-
 def _bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family == socket.AF_INET6:  # '::' takes IPv4 too, as the printed addresses say
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
     try:
         sock.bind((host.strip("[]"), port))
     except OSError as exc:
@@ -103,8 +85,16 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
       sheetgen serve europe --host 0.0.0.0 --port 8034
     """
     try:
+        import ifaddr  # noqa: F401 - the interfaces' addresses (sheetgen.serve.address)
         import uvicorn
 
+        from sheetgen.serve.address import (
+            LoopbackHosts,
+            is_loopback,
+            lan_addresses,
+            parse_ip,
+            url_host,
+        )
         from sheetgen.serve.app import Server, create_app, new_token
         from sheetgen.serve.boards import EntryError, new_board
         from sheetgen.serve.games import entry_kind, map_view
@@ -150,18 +140,28 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
     except BaseException:
         sock.close()
         raise
-    bound = sock.getsockname()[1]
-    loopback = _is_loopback(host)
+    bound_host, bound = sock.getsockname()[:2]
+    address = parse_ip(bound_host)
+    assert address is not None  # a bound socket's own address
+    loopback = is_loopback(address)
     token = None if loopback else new_token()
-    hosts = (frozenset({f"127.0.0.1:{bound}", f"localhost:{bound}", f"[::1]:{bound}"})
-             if loopback else None)
+    hosts = LoopbackHosts(address, bound) if loopback else None
     server = Server(store, default_map=game_map.id, players=names, seed=seed, paper=paper)
     app = create_app(server, token=token, hosts=hosts)
-    shown = LOOPBACK if loopback else _shown_host(host)
-    address = f"http://{shown}:{bound}/" + (f"{token}/" if token else "")
+    shown = [address] if not address.is_unspecified else lan_addresses(address)
+    path = f"/{token}/" if token else "/"
+    urls = [f"http://{url_host(a)}:{bound}{path}" for a in shown]
     click.echo(f"sheetgen serve: {game_map.title}, boards in {folder}/")
-    click.echo(f"Open {address}")
-    click.echo(qr_text(address), nl=False)
+    if urls:
+        click.echo(f"Open {urls[0]}")
+        click.echo(qr_text(urls[0]), nl=False)
+        for other in urls[1:]:
+            click.echo(f"or {other}")
+    else:
+        click.echo(f"Open http://127.0.0.1:{bound}{path}")
+        click.echo(qr_text(f"http://127.0.0.1:{bound}{path}"), nl=False)
+        click.echo("This computer has no network address other than loopback: phones "
+                   "cannot reach it until it joins a network.")
     if loopback:
         click.echo("Only this computer can open it; --host 0.0.0.0 lets phones on the same "
                    "network in (with the access token in the address).")

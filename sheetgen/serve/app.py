@@ -2,9 +2,10 @@
 
 Safe by default:
 
-* the server listens on 127.0.0.1 unless told otherwise, and then only answers requests
-  whose Host header names that address (no page on another site can reach it through a
-  name that resolves to 127.0.0.1);
+* the server listens on 127.0.0.1 unless told otherwise, and on a loopback address only
+  answers requests whose one Host header names that address (no page on another site can
+  reach it through a name that resolves to 127.0.0.1); a request with two Host headers is
+  refused wherever it listens;
 * on any other address an access token, random for each start, is the first segment of
   every path (``http://HOST:PORT/TOKEN/``): a request without it, or with another, is
   refused before anything else is read;
@@ -33,6 +34,7 @@ from starlette.routing import Route
 
 from sheetgen.csvio import MAX_FILE_BYTES, BoardFormatError, decode
 from sheetgen.games import GameError
+from sheetgen.serve.address import LoopbackHosts
 from sheetgen.serve.boards import EntryError, board_from_csv, check_board_name, new_board
 from sheetgen.serve.games import entry_maps, map_view
 from sheetgen.serve.legality import Checker
@@ -96,7 +98,8 @@ class Guard:
     text): host, token, change header, body size. The body is read here, within its
     limit, and handed on whole."""
 
-    def __init__(self, app: ASGIApp, *, token: str | None, hosts: frozenset[str] | None) -> None:
+    def __init__(self, app: ASGIApp, *, token: str | None,
+                 hosts: LoopbackHosts | None) -> None:
         self.app = app
         self.token = token
         self.hosts = hosts
@@ -105,9 +108,13 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
-        if self.hosts is not None and headers.get("host", "").lower() not in self.hosts:
+        raw_headers = scope.get("headers", [])
+        if sum(1 for k, _ in raw_headers if k.lower() == b"host") > 1:
+            # which one a proxy or a cache took is anyone's guess: refuse (RFC 9112 3.2)
+            await _plain(send, 400, "bad request: more than one Host header")
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw_headers}
+        if self.hosts is not None and not self.hosts.allows(headers.get("host", "")):
             await _plain(send, 421, "unknown host; open the address the server printed")
             return
         path: str = scope["path"]
@@ -394,7 +401,7 @@ def _handled(handler: Callable[[Request], Awaitable[Response]]
 
 
 def create_app(server: Server, *, token: str | None = None,
-               hosts: frozenset[str] | None = None) -> ASGIApp:
+               hosts: LoopbackHosts | None = None) -> ASGIApp:
     """The application, behind its :class:`Guard`."""
     import click
 

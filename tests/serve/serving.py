@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from ipaddress import ip_address
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
+from sheetgen.serve.address import LoopbackHosts  # noqa: E402
 from sheetgen.serve.app import Server, create_app  # noqa: E402
 from sheetgen.serve.boards import new_board  # noqa: E402
 from sheetgen.serve.store import Store  # noqa: E402
@@ -49,8 +51,7 @@ def run(server: Server, token: str | None = None) -> Iterator[Running]:
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
     port = sock.getsockname()[1]
-    hosts = (frozenset({f"127.0.0.1:{port}", f"localhost:{port}"})
-             if token is None else None)
+    hosts = LoopbackHosts(ip_address("127.0.0.1"), port) if token is None else None
     app = create_app(server, token=token, hosts=hosts)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
     uv = uvicorn.Server(config)

@@ -275,3 +275,24 @@ def test_two_writers_at_once_lose_nothing(live: Running) -> None:
     assert saved == live.server.store.get("usa").csv()
     history = json.loads((live.folder / "usa.json").read_text())["history"]
     assert len(history) == 2 * (len(rows) + 20)
+
+
+def _two_hosts(port: int, path: str, first: str, second: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.putrequest("GET", path, skip_host=True)
+        conn.putheader("Host", first)
+        conn.putheader("Host", second)
+        conn.endheaders()
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_two_host_headers_are_refused(live: Running, guarded: Running) -> None:
+    own = f"127.0.0.1:{live.port}"
+    assert _two_hosts(live.port, "/api/setup", "evil.example", own) == 400
+    assert _two_hosts(live.port, "/api/setup", own, own) == 400
+    assert _two_hosts(guarded.port, f"/{TOKEN}/api/setup", "a.example", "b.example") == 400
+    status, _, _ = request(guarded.url, "GET", "/api/setup")
+    assert status == 200

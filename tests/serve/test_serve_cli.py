@@ -130,3 +130,67 @@ def test_a_port_in_use_is_a_user_error(tmp_path: Path) -> None:
                                            "--boards", str(tmp_path / "b")])
     assert result.exit_code == 1
     assert f"--host/--port: cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def _get(host: str, port: int, path: str, headers: dict[str, str] | None = None) -> int:
+    conn = http.client.HTTPConnection(host, port, timeout=20)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        return conn.getresponse().status
+    finally:
+        conn.close()
+
+
+def test_a_loopback_address_is_printed_as_it_listens_and_answered(tmp_path: Path) -> None:
+    """127.0.0.2 is loopback (no token) and the address printed is the one it listens on;
+    a request to it (Host 127.0.0.2:PORT) is answered, a foreign Host still refused."""
+    with serving(tmp_path, "usa", "--host", "127.0.0.2") as (lines, _):
+        address = re.fullmatch(r"Open http://127\.0\.0\.2:(\d+)/", lines[1])
+        assert address, lines
+        port = int(address.group(1))
+        assert _get("127.0.0.2", port, "/api/setup") == 200
+        assert _get("127.0.0.2", port, "/api/setup", {"Host": "evil.example"}) == 421
+        assert _get("127.0.0.2", port, "/api/setup", {"Host": f"127.0.0.1:{port}"}) == 421
+
+
+def test_an_ipv4_mapped_loopback_is_loopback(tmp_path: Path) -> None:
+    with serving(tmp_path, "usa", "--host", "::ffff:127.0.0.1") as (lines, _):
+        address = re.fullmatch(r"Open http://127\.0\.0\.1:(\d+)/", lines[1])
+        assert address, lines  # no token: only this computer can reach it
+        port = int(address.group(1))
+        assert _get("127.0.0.1", port, "/api/setup") == 200
+        for spelled in ("[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "localhost"):
+            assert _get("127.0.0.1", port, "/api/setup", {"Host": f"{spelled}:{port}"}) == 200
+        assert _get("127.0.0.1", port, "/api/setup", {"Host": f"127.0.0.2:{port}"}) == 421
+
+
+def test_a_wildcard_prints_the_interfaces_addresses(tmp_path: Path) -> None:
+    """0.0.0.0: the addresses printed (and the QR code's) are this machine's interface
+    addresses, not its host name, which a phone cannot resolve; each answers."""
+    import ifaddr
+
+    own = {ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips
+           if isinstance(ip.ip, str) and not ip.ip.startswith("127.")}
+    with serving(tmp_path, "usa", "--host", "0.0.0.0") as (lines, _):
+        urls = [line.split(" ", 1)[1] for line in lines if line.startswith(("Open ", "or "))]
+        hosts = [re.fullmatch(r"http://([0-9.]+):(\d+)/[A-Za-z0-9_-]{22}/", u) for u in urls]
+        assert all(hosts), lines
+        assert {h.group(1) for h in hosts if h} == own
+        code = [line for line in lines[2:] if line and set(line) <= set(BLOCKS)]
+        assert decode_terminal_qr(code) == [urls[0]]
+        for url in urls:
+            host, port, token = re.findall(r"http://([0-9.]+):(\d+)/([^/]+)/", url)[0]
+            assert _get(host, int(port), f"/{token}/api/setup") == 200
+
+
+def test_lan_addresses_are_the_usable_ones_private_first() -> None:
+    from ipaddress import ip_address as ip
+
+    from sheetgen.serve.address import lan_addresses
+
+    found = [ip(a) for a in ("127.0.0.1", "::1", "203.0.113.9", "fe80::1", "172.20.0.5",
+                             "10.1.2.3", "192.168.1.20", "169.254.3.3", "fd00::2")]
+    assert [str(a) for a in lan_addresses(ip("0.0.0.0"), found)] == [
+        "192.168.1.20", "10.1.2.3", "172.20.0.5", "203.0.113.9"]
+    assert [str(a) for a in lan_addresses(ip("::"), found)] == [
+        "192.168.1.20", "10.1.2.3", "172.20.0.5", "203.0.113.9", "fd00::2"]
