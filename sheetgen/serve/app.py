@@ -49,6 +49,9 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 MAX_JSON_BYTES = 16 * 1024
 """The largest request body other than a CSV upload."""
+MAX_JSON_DEPTH = 8
+"""The deepest nesting of arrays and objects a JSON body may have (the page sends 2):
+16 KiB of ``[`` is 16,384 levels, past Python's recursion limit."""
 CHANGE_HEADER = "x-sheetgen"
 """Every request that changes something carries this header (the page's script sets it)."""
 SECURITY_HEADERS = {
@@ -183,12 +186,50 @@ def _json(data: Any, status: int = 200) -> Response:
                     media_type="application/json")
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+class BadRequest(ValueError):
+    """A body that is not JSON at all, or nested too deep to read (400)."""
+
+
+def json_depth(raw: bytes, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deep the arrays and objects of the JSON text ``raw`` nest (brackets inside
+    strings do not count), found without parsing it; the count stops past ``limit``."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
+
+
+def parse_json(raw: bytes) -> Any:
+    """The JSON value of a request's body; BadRequest for one that is not JSON or nests
+    deeper than ``MAX_JSON_DEPTH`` (refused before parsing: no recursion limit hit)."""
+    if (raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH
+            and json_depth(raw) > MAX_JSON_DEPTH):
+        raise BadRequest(f"bad request: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        raise EntryError(["expected a JSON object"]) from None
+        raise BadRequest("bad request: the body is not JSON") from None
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    data = parse_json(await request.body())
     if not isinstance(data, dict):
         raise EntryError(["expected a JSON object"])
     return data
@@ -391,6 +432,8 @@ def _handled(handler: Callable[[Request], Awaitable[Response]]
     async def wrapped(request: Request) -> Response:
         try:
             return await handler(request)
+        except BadRequest as exc:
+            return _error(400, [str(exc)])
         except EntryError as exc:
             return _error(422, exc.problems)
         except GameError as exc:

@@ -13,13 +13,15 @@ from urllib.parse import urlsplit
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from serving import Running, make_server, run
 
 from sheetgen.cli import main
 from sheetgen.csvio import MAX_FILE_BYTES
 from sheetgen.games import game_of, resolve_map
-from sheetgen.serve.app import MAX_JSON_BYTES
+from sheetgen.serve.app import MAX_JSON_BYTES, MAX_JSON_DEPTH, BadRequest, json_depth, parse_json
 
 
 def request(url: str, method: str, path: str, body: bytes | None = None,
@@ -296,3 +298,51 @@ def test_two_host_headers_are_refused(live: Running, guarded: Running) -> None:
     assert _two_hosts(guarded.port, f"/{TOKEN}/api/setup", "a.example", "b.example") == 400
     status, _, _ = request(guarded.url, "GET", "/api/setup")
     assert status == 200
+
+
+def test_json_nested_past_the_limit_is_a_bad_request(live: Running) -> None:
+    """5,000 levels fit the 16 KiB limit and overran Python's recursion limit (HTTP 500)."""
+    for deep in (b"[" * 5000 + b"]" * 5000, b'{"a":' * 2000 + b"1" + b"}" * 2000,
+                 b"[" * MAX_JSON_BYTES):
+        status, body, _ = request(live.url, "POST", "/api/boards/usa/cell", deep,
+                                  {"X-Sheetgen": "1"})
+        assert status == 400, body
+        assert b"nested deeper than" in body
+    status, body, _ = request(live.url, "POST", "/api/boards/usa/cell", b"{not json",
+                              {"X-Sheetgen": "1"})
+    assert status == 400 and b"not JSON" in body
+    # brackets inside strings are not nesting
+    status, view = enter(live, "usa", "Ann", "WA", "[" * 40 + "12")
+    assert status == 422
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab,:'),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.text(alphabet='[]{}"\\ab'), inner, max_size=3),
+    max_leaves=30)
+
+
+@given(_values)
+def test_json_depth_is_the_nesting_of_the_value(value: Any) -> None:
+    raw = json.dumps(value).encode()
+    assert json_depth(raw, 1000) == _depth(value)
+    assert parse_json(raw) == value if _depth(value) <= MAX_JSON_DEPTH else True
+
+
+@given(st.binary(max_size=200) | st.text(alphabet='[]{}"\\1,:').map(str.encode))
+def test_any_body_parses_or_is_a_bad_request(raw: bytes) -> None:
+    try:
+        value = parse_json(raw)
+    except BadRequest as exc:
+        assert str(exc).startswith("bad request: ")
+    else:
+        assert _depth(value) <= MAX_JSON_DEPTH
