@@ -20,7 +20,8 @@ Output conventions (every command follows them):
   SVG or PNG, a scored PDF and its scorepad) are renamed into place together at the end.
   A failure, Ctrl-C, SIGTERM or SIGHUP before then removes the temporaries and any folder
   the command made; the next run to the same file removes any left by a process that was
-  killed outright.
+  killed outright: only files named as sheetgen alone names its temporaries
+  (``.<name>.sheetgen-<pid>-<8 hex>.tmp``) whose process is gone.
 * ``-o`` onto a symbolic link writes the link's target (atomically, as any file); onto a
   FIFO, a character device or anything under ``/dev/`` or ``/proc/`` (``/dev/null``,
   ``/dev/stdout``) it writes into it directly, at the end, and never renames over it.
@@ -42,7 +43,6 @@ import signal
 import stat
 import sys
 import threading
-import time
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -62,8 +62,6 @@ STDOUT = Path("-")
 PERFECT_TIME_LIMIT = 60.0
 """``--time-limit``'s default for the perfect game, seconds (left out of default file
 names)."""
-STALE_TMP_S = 600
-"""A temporary file without a live owner older than this is removed by the next run."""
 MAX_PAGES = 1000
 """The most pages one output holds (a PDF, or a run of SVG or PNG files)."""
 NAME_MAX_BYTES = 255
@@ -327,8 +325,27 @@ def _tmp_prefix(path: Path) -> str:
     return f".{name}."
 
 
-def _tmp_pattern(path: Path) -> str:
-    return f"{glob.escape(_tmp_prefix(path))}*{_TMP_SUFFIX}"
+_TMP_MARK = "sheetgen-"
+"""The part of a temporary's name that says this program made it: ``.<name>.sheetgen-<pid>-
+<8 hex digits>.tmp``."""
+_TMP_OWNED = re.compile(r"sheetgen-([1-9][0-9]{0,9})-[0-9a-f]{8}")
+"""The middle of a temporary's name (between the prefix and ``.tmp``), and its owner."""
+
+
+def _tmp_name(path: Path) -> str:
+    """A fresh name for a temporary of ``path``, one only this program writes."""
+    return (f"{_tmp_prefix(path)}{_TMP_MARK}{os.getpid()}-{secrets.token_hex(4)}"
+            f"{_TMP_SUFFIX}")
+
+
+def _tmp_owner(path: Path, tmp_name: str) -> int | None:
+    """The process that made ``tmp_name`` if it is a temporary of ``path`` this program
+    wrote (its name exactly as ``_tmp_name`` writes it), else None."""
+    prefix = _tmp_prefix(path)
+    if not (tmp_name.startswith(prefix) and tmp_name.endswith(_TMP_SUFFIX)):
+        return None
+    found = _TMP_OWNED.fullmatch(tmp_name[len(prefix):-len(_TMP_SUFFIX)])
+    return int(found.group(1)) if found else None
 
 
 def _alive(pid: int) -> bool:
@@ -342,20 +359,23 @@ def _alive(pid: int) -> bool:
 
 
 def remove_stale_temporaries(path: Path) -> list[Path]:
-    """Remove temporary files an earlier, killed run left beside ``path``: those whose
-    owner process is gone, and unowned ones older than ``STALE_TMP_S``."""
+    """Remove the temporary files an earlier, killed run of this program left beside
+    ``path``: those named as only it names them (``_tmp_name``) whose process is gone.
+    Nothing else is touched, whatever its name or age (``.notes.csv.mine.tmp``,
+    ``.notes.csv.99999999.backup.tmp`` are someone else's)."""
     removed: list[Path] = []
     prefix = _tmp_prefix(path)
-    for tmp in path.parent.glob(_tmp_pattern(path)):
-        middle = tmp.name[len(prefix):-len(_TMP_SUFFIX)]
-        owner = middle.split(".", 1)[0]
+    pattern = f"{glob.escape(prefix)}{_TMP_MARK}*{_TMP_SUFFIX}"
+    for tmp in path.parent.glob(pattern):
+        owner = _tmp_owner(path, tmp.name)
+        if owner is None or _alive(owner):
+            continue
         try:
-            stale = not _alive(int(owner)) if owner.isdigit() and owner.isascii() else (
-                time.time() - tmp.stat().st_mtime > STALE_TMP_S)
-            if stale:
-                tmp.unlink()
-                removed.append(tmp)
-        except (OSError, ValueError):
+            if tmp.is_symlink() or not tmp.is_file():
+                continue
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:
             continue
     return removed
 
@@ -476,8 +496,7 @@ class Outputs:
         try:
             self._make_folders(real.parent)
             remove_stale_temporaries(real)
-            tmp = real.parent / (f"{_tmp_prefix(real)}{os.getpid()}.{secrets.token_hex(4)}"
-                                 f"{_TMP_SUFFIX}")
+            tmp = real.parent / _tmp_name(real)
             staged = _Staged(path, "file", real, tmp=tmp)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # umask applies
             self._staged.append(staged)

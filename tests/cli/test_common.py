@@ -4,6 +4,7 @@ up after a signal and on the next run; formats from extensions; standard output.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import stat
 import subprocess
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import click
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sheetgen.cli.common import (
     UserError,
@@ -122,21 +125,43 @@ def test_long_seeds_are_hashed_in_names() -> None:
 
 
 def test_stale_temporaries_of_dead_processes_are_removed(tmp_path: Path) -> None:
+    """Only this program's own temporaries (named as only it names them) whose process
+    is gone are removed: files of similar names are someone else's, however old."""
     target = tmp_path / "out.pdf"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)
-    stale = tmp_path / f".out.pdf.{dead.stdout.strip()}.abcd.tmp"
-    live = tmp_path / f".out.pdf.{os.getpid()}.abcd.tmp"
-    old_unowned = tmp_path / ".out.pdf.x1y2.tmp"
-    other = tmp_path / ".other.pdf.1.abcd.tmp"
-    for p in (stale, live, old_unowned, other):
-        p.write_bytes(b"half")
+    pid = dead.stdout.strip()
+    stale = tmp_path / f".out.pdf.sheetgen-{pid}-0123abcd.tmp"
+    live = tmp_path / f".out.pdf.sheetgen-{os.getpid()}-0123abcd.tmp"
+    other = tmp_path / f".other.pdf.sheetgen-{pid}-0123abcd.tmp"
+    foreign = [tmp_path / name for name in (
+        ".out.pdf.x1y2.tmp", ".out.pdf.mine.tmp", ".out.pdf.99999999.backup.tmp",
+        f".out.pdf.{pid}.abcd.tmp", f".out.pdf.sheetgen-{pid}-0123abcd.backup.tmp",
+        f".out.pdf.sheetgen-{pid}-0123ABCD.tmp", f".out.pdf.sheetgen-0{pid}-0123abcd.tmp",
+        f".out.pdf.sheetgen-{pid}-0123abcd.tmp.tmp")]
     hour_ago = time.time() - 3600
-    os.utime(old_unowned, (hour_ago, hour_ago))
-    assert sorted(remove_stale_temporaries(target)) == sorted([stale, old_unowned])
-    assert live.exists() and other.exists()
+    for p in (stale, live, other, *foreign):
+        p.write_bytes(b"half")
+        os.utime(p, (hour_ago, hour_ago))
+    assert remove_stale_temporaries(target) == [stale]
+    assert live.exists() and other.exists() and all(p.exists() for p in foreign)
     write_atomically(target, b"whole")  # the next run cleans up as well
     assert target.read_bytes() == b"whole"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".out.pdf.")) == \
+        sorted(p.name for p in (live, *foreign))
+
+
+@given(st.text(alphabet="0123456789abcdefsheting-.ABC", max_size=40))
+def test_only_names_this_program_writes_are_its_temporaries(middle: str) -> None:
+    """A name is this program's temporary exactly when it is what the writer makes."""
+    from sheetgen.output import _tmp_name, _tmp_owner
+
+    target = Path("out.pdf")
+    name = f".out.pdf.{middle}.tmp"
+    owner = _tmp_owner(target, name)
+    found = re.fullmatch(r"sheetgen-([1-9][0-9]{0,9})-[0-9a-f]{8}", middle)
+    assert owner == (int(found.group(1)) if found else None)
+    assert _tmp_owner(target, _tmp_name(target)) == os.getpid()
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
