@@ -334,8 +334,9 @@ class FieldError(ValueError):
 
 
 def split_fields(line: str, sep: str, max_chars: int = MAX_CELL_CHARS) -> list[str]:
-    """The cells of one CSV line, each stripped of surrounding spaces. ``"..."`` quotes a
-    cell (``""`` is a quote inside it). Raises FieldError naming the column of an
+    """The cells of one CSV line, each stripped of surrounding spaces and of the guard
+    against spreadsheet formulas (``unguard_formula``). ``"..."`` quotes a cell (``""`` is
+    a quote inside it). Raises FieldError naming the column of an
     unterminated quote or of a cell longer than ``max_chars``. Linear in the line."""
     fields: list[str] = []
     size = len(line)
@@ -365,7 +366,7 @@ def split_fields(line: str, sep: str, max_chars: int = MAX_CELL_CHARS) -> list[s
         else:
             end = line.find(sep, i)
             value = line[i:] if end < 0 else line[i:end]
-        value = value.strip()
+        value = unguard_formula(value.strip())
         if len(value) > max_chars:
             raise FieldError(column, f"a cell of {len(value)} characters; a cell may hold "
                                      f"at most {max_chars}")
@@ -442,9 +443,38 @@ def unread_problem(records: Records) -> str:
             "shows there")
 
 
+FORMULA_LEADS = frozenset("=+-@\t\r")
+"""A cell starting with one of these is a formula to a spreadsheet (OWASP, "CSV
+Injection"): ``=1+1``, ``=cmd|' /C calc'!A0``, ``@SUM(...)``."""
+FORMULA_GUARD = "'"
+"""Written before such a cell so that a spreadsheet shows it as text; the reader takes it
+off again (``guard_formula``)."""
+
+
+def guard_formula(text: str) -> str:
+    """``text`` as a cell a spreadsheet will not run: a single quote before a cell that
+    starts (after any spaces and single quotes) with ``= + - @``, a tab or a carriage
+    return. ``unguard_formula`` gives ``text`` back, for every text."""
+    if text.lstrip(" '")[:1] in FORMULA_LEADS and text.lstrip(" '"):
+        return FORMULA_GUARD + text
+    return text
+
+
+def unguard_formula(cell: str) -> str:
+    """A cell as read, without the guard ``guard_formula`` put before it."""
+    if cell.startswith(FORMULA_GUARD) and cell.lstrip(" '")[:1] in FORMULA_LEADS \
+            and cell.lstrip(" '"):
+        return cell[1:]
+    return cell
+
+
 def quote_field(text: str) -> str:
-    """A cell as a writer of a scoring CSV writes it: quoted when it holds a separator or
-    a quote, or could be read as a comment or lose its spaces."""
+    """A cell as every writer of a scoring CSV, a template or a drive log writes it (the
+    one place a player's name is written into a CSV): guarded when a spreadsheet would
+    take it for a formula (``guard_formula``), and quoted when it holds a separator or a
+    quote, or could be read as a comment or lose its spaces. ``split_fields`` reads it
+    back to ``text``."""
+    text = guard_formula(text)
     if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
         return '"' + text.replace('"', '""') + '"'
     return text

@@ -33,6 +33,7 @@ from sheetgen.csvio import (
     iter_lines,
     map_of_csv,
     name_problem,
+    quote_field,
     short,
     sniff_separator,
     split_fields,
@@ -59,14 +60,6 @@ class EntryError(ValueError):
     def __init__(self, problems: Sequence[str]) -> None:
         super().__init__(problems[0] if problems else "refused")
         self.problems = tuple(problems)
-
-
-def _field(text: str) -> str:
-    """A cell as written in the CSV: quoted when it holds a separator or a quote, or could
-    be read as a comment or lose its spaces (as the template quotes names)."""
-    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
-        return '"' + text.replace('"', '""') + '"'
-    return text
 
 
 def check_board_name(name: str) -> str:
@@ -161,7 +154,7 @@ def board_csv(map_id: str, players: Sequence[str],
             out.append(line)
             continue
         head = line[:len(line) - plan.width]
-        out.append(head + "".join("," + _field(cells.get(p, {}).get(key, ""))
+        out.append(head + "".join("," + quote_field(cells.get(p, {}).get(key, ""))
                                   for p in players))
     return "\n".join(out) + "\n"
 
@@ -225,7 +218,7 @@ def read_partial(text: str, source: str, map_override: str | None = None) -> Par
                 cells[col] = PLACEHOLDER
                 blanks.append((col - 1, space.id))
                 changed = True
-        lines.append(sep.join(_field(c) for c in cells) if changed else raw)
+        lines.append(sep.join(quote_field(c) for c in cells) if changed else raw)
     notes: list[str] = []
     filled = "\n".join(lines) + "\n"
     read = game.parse_boards(filled, source, game_map, notes=notes, finished=False)

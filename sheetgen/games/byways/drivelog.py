@@ -46,6 +46,7 @@ from sheetgen.csvio import (
     Records,
     name_problem,
     near_space,
+    quote_field,
     resolve_map,
     short,
     trim,
@@ -372,10 +373,6 @@ def _log(values: dict[str, tuple[str, int]], road: RoadMap, turns: list[LoggedTu
 # --- writing ---------------------------------------------------------------------------------
 
 
-def _cell(text: str) -> str:
-    return f'"{text}"' if any(c in text for c in ',;"') else text
-
-
 def format_drive_log(race: Race, course: Course, seat: int, player: str = "") -> str:
     """The drive log of one seat of a race (the built-in driver's own drive)."""
     road = course.road
@@ -386,9 +383,9 @@ def format_drive_log(race: Race, course: Course, seat: int, player: str = "") ->
              f"# Highways & Byways drive log: sheetgen check THIS.csv --seed "
              f"{race.setup.seed}",
              f"seed,{race.setup.seed}", f"players,{race.setup.players}", f"seat,{seat}",
-             f"player,{_cell(player or f'Seat {seat}')}",
+             f"player,{quote_field(player or f'Seat {seat}')}",
              f"vehicle,{result.vehicle.name}", f"start,{state}",
-             f"drop,{_cell(f' {JOIN} '.join(name[b] for b in result.dropped))}",
+             f"drop,{quote_field(f' {JOIN} '.join(name[b] for b in result.dropped))}",
              f"finish,{result.home_round}", ",".join(HEADER)]
     at = result.start
     for record in race.rounds:
@@ -397,7 +394,7 @@ def format_drive_log(race: Race, course: Course, seat: int, player: str = "") ->
             continue
         spaces = f" {STEP} ".join(road.map.space(s).name for s in compact(road, at,
                                                                            turn.moves))
-        lines.append(f"{record.round},{_cell(spaces)},{f' {JOIN} '.join(turn.actions)}")
+        lines.append(f"{record.round},{quote_field(spaces)},{f' {JOIN} '.join(turn.actions)}")
         if turn.moves:
             at = turn.moves[-1]
     return "\n".join(lines) + "\n"

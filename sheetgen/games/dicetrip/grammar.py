@@ -32,6 +32,7 @@ from sheetgen.csvio import (
     header_names,
     name_problem,
     near_space,
+    quote_field,
     resolve_map,
     short,
     skipped_columns,
@@ -77,22 +78,14 @@ def format_trip_boards(game_map: Map, boards: Sequence[Board],
         problem = name_problem(board.player)
         if problem:
             raise ValueError(f"player name: {problem}")
-    rows = [f"# map: {game_map.id}", ",".join(["city", *(_field(b.player) for b in boards)])]
+    rows = [f"# map: {game_map.id}", ",".join(["city", *(quote_field(b.player) for b in boards)])]
     for space in game_map.spaces:
-        rows.append(",".join([_field(space.name),
+        rows.append(",".join([quote_field(space.name),
                               *(cell_text(b.cells[space.id]) if space.id in b.cells else ""
                                 for b in boards)]))
     if variants is not None and any(variants):
         rows.append(",".join([VARIANT_ROW, *(str(v) for v in variants)]))
     return "\n".join(rows) + "\n"
-
-
-def _field(text: str) -> str:
-    """A cell as written: quoted when it holds a separator or a quote, or could be read as
-    a comment or lose its spaces."""
-    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
-        return '"' + text.replace('"', '""') + '"'
-    return text
 
 
 def trip_template_csv(game_map: Map, players: Sequence[str]) -> str:

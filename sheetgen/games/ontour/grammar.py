@@ -19,6 +19,7 @@ from sheetgen.csvio import (
     header_names,
     name_problem,
     near_space,
+    quote_field,
     resolve_map,
     short,
     skipped_columns,
@@ -30,12 +31,6 @@ from sheetgen.model import Board, Cell, Map, SpaceId
 
 CELL_EXPECTED = "expected a number 0-99, '*', 'x' or one of them in parentheses"
 _NUMBER = re.compile(r"([+-]?)(\d+)")
-
-
-def _field(text: str) -> str:
-    if any(c in text for c in ',;"') or text != text.strip() or text.startswith("#"):
-        return '"' + text.replace('"', '""') + '"'
-    return text
 
 
 def template_csv(game_map: Map, players: Sequence[str]) -> str:
@@ -52,9 +47,9 @@ def format_boards(game_map: Map, boards: Sequence[Board]) -> str:
         if problem:
             raise ValueError(f"player name: {problem}")
     rows = [f"# map: {game_map.id}",
-            ",".join(["space", *(_field(b.player) for b in boards)])]
+            ",".join(["space", *(quote_field(b.player) for b in boards)])]
     for space in game_map.spaces:
-        rows.append(",".join([_field(space.id),
+        rows.append(",".join([quote_field(space.id),
                               *(b.cells[space.id].text if space.id in b.cells else ""
                                 for b in boards)]))
     return "\n".join(rows) + "\n"
