@@ -135,8 +135,12 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
         for line in store.skipped:
             note(line)
         if game_map.id not in store.boards:
-            store.put(first)
-            store.save(first)
+            try:
+                store.put(first)
+                store.save(first)
+            except EntryError as exc:  # its file is a link or a pipe: said, left alone
+                note(f"--boards: {exc.problems[0]}")
+                store.boards.pop(first.name, None)
     except BaseException:
         sock.close()
         raise

@@ -37,6 +37,7 @@ from sheetgen.games import GameError
 from sheetgen.serve.address import LoopbackHosts
 from sheetgen.serve.boards import EntryError, board_from_csv, check_board_name, new_board
 from sheetgen.serve.games import entry_maps, map_view
+from sheetgen.serve.jsontext import json_depth
 from sheetgen.serve.legality import Checker
 from sheetgen.serve.store import Store
 from sheetgen.templates import Paper
@@ -190,37 +191,11 @@ class BadRequest(ValueError):
     """A body that is not JSON at all, or nested too deep to read (400)."""
 
 
-def json_depth(raw: bytes, limit: int = MAX_JSON_DEPTH) -> int:
-    """How deep the arrays and objects of the JSON text ``raw`` nest (brackets inside
-    strings do not count), found without parsing it; the count stops past ``limit``."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > limit:
-                    break
-        elif byte in (0x5D, 0x7D):  # ] }
-            depth -= 1
-    return deepest
-
-
 def parse_json(raw: bytes) -> Any:
     """The JSON value of a request's body; BadRequest for one that is not JSON or nests
     deeper than ``MAX_JSON_DEPTH`` (refused before parsing: no recursion limit hit)."""
     if (raw.count(b"[") + raw.count(b"{") > MAX_JSON_DEPTH
-            and json_depth(raw) > MAX_JSON_DEPTH):
+            and json_depth(raw, MAX_JSON_DEPTH) > MAX_JSON_DEPTH):
         raise BadRequest(f"bad request: JSON nested deeper than {MAX_JSON_DEPTH} levels")
     try:
         return json.loads(raw.decode("utf-8"))

@@ -21,7 +21,8 @@ from serving import Running, make_server, run
 from sheetgen.cli import main
 from sheetgen.csvio import MAX_FILE_BYTES
 from sheetgen.games import game_of, resolve_map
-from sheetgen.serve.app import MAX_JSON_BYTES, MAX_JSON_DEPTH, BadRequest, json_depth, parse_json
+from sheetgen.serve.app import MAX_JSON_BYTES, MAX_JSON_DEPTH, BadRequest, parse_json
+from sheetgen.serve.jsontext import json_depth
 
 
 def request(url: str, method: str, path: str, body: bytes | None = None,

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,6 +51,10 @@ def test_the_terminal_code_reads_back_as_the_address() -> None:
     assert len(text.splitlines()) == (len(rows) + 1) // 2
 
 
+START_S = 120
+"""A server that has not printed its address by then is taken to hang (killed)."""
+
+
 @contextmanager
 def serving(tmp_path: Path, *args: str) -> Iterator[tuple[list[str], subprocess.Popen[str]]]:
     process = subprocess.Popen(
@@ -58,14 +63,20 @@ def serving(tmp_path: Path, *args: str) -> Iterator[tuple[list[str], subprocess.
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
     lines: list[str] = []
+    watchdog = threading.Timer(START_S, process.kill)  # a server that never starts
+    watchdog.start()
     try:
         assert process.stdout is not None
         for line in process.stdout:
             lines.append(line.rstrip("\n"))
             if line.startswith("Stop with Ctrl-C"):
                 break
+        watchdog.cancel()
+        assert lines and lines[-1].startswith("Stop with Ctrl-C"), (
+            f"the server did not start within {START_S} s: {lines}")
         yield lines, process
     finally:
+        watchdog.cancel()
         process.terminate()
         process.wait(20)
         if process.stdout is not None:
@@ -194,3 +205,38 @@ def test_lan_addresses_are_the_usable_ones_private_first() -> None:
         "192.168.1.20", "10.1.2.3", "172.20.0.5", "203.0.113.9"]
     assert [str(a) for a in lan_addresses(ip("::"), found)] == [
         "192.168.1.20", "10.1.2.3", "172.20.0.5", "203.0.113.9", "fd00::2"]
+
+
+def test_start_up_takes_under_200_mb_whatever_the_boards_folder_holds(tmp_path: Path) -> None:
+    """A symbolic link out of the folder (where the first board would be written) and one
+    in a loop, a pipe named *.csv, a 300 MB CSV and a 150 MB history: each skipped in one
+    line, the server starts, and its peak memory stays under 200 MB."""
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    (tmp_path / "elsewhere.csv").write_text("# map: usa\nspace,Ann\n")
+    (folder / "usa.csv").symlink_to(tmp_path / "elsewhere.csv")
+    (folder / "loop.csv").symlink_to(folder / "loop.csv")
+    os.mkfifo(folder / "pipe.csv")
+    with open(folder / "huge.csv", "wb") as handle:
+        handle.truncate(300 * 1024 * 1024)
+    CliRunner().invoke(main, ["template", "usa", "-o", str(folder / "kept.csv")])
+    with open(folder / "kept.json", "wb") as handle:
+        handle.truncate(150 * 1024 * 1024)
+    with serving(tmp_path, "usa") as (lines, process):
+        peak = _peak_kib(process.pid)
+        port = int(re.findall(r"Open http://127\.0\.0\.1:(\d+)/", "\n".join(lines))[0])
+        assert _status(port, "/api/boards/kept") == 200
+    for name in ("usa.csv", "loop.csv", "pipe.csv", "huge.csv", "kept.json"):
+        assert any(f"{name} " in line or f"{name}:" in line for line in lines), (name, lines)
+    assert "Traceback" not in "\n".join(lines)
+    assert (tmp_path / "elsewhere.csv").read_text() == "# map: usa\nspace,Ann\n"
+    print(f"\npeak memory of serve's start: {peak / 1024:.0f} MB")
+    assert peak < 200 * 1024
+
+
+def _peak_kib(pid: int) -> int:
+    """The process's peak resident memory so far (Linux: VmHWM), KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    pytest.skip("no /proc/PID/status here")
