@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -35,7 +37,13 @@ from starlette.routing import Route
 from sheetgen.csvio import MAX_FILE_BYTES, BoardFormatError, decode
 from sheetgen.games import GameError
 from sheetgen.serve.address import LoopbackHosts
-from sheetgen.serve.boards import EntryError, board_from_csv, check_board_name, new_board
+from sheetgen.serve.boards import (
+    BoardState,
+    EntryError,
+    board_from_csv,
+    check_board_name,
+    new_board,
+)
 from sheetgen.serve.games import entry_maps, map_view
 from sheetgen.serve.jsontext import json_depth
 from sheetgen.serve.legality import Checker
@@ -47,6 +55,7 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+T = TypeVar("T")
 
 MAX_JSON_BYTES = 16 * 1024
 """The largest request body other than a CSV upload."""
@@ -217,11 +226,27 @@ def _text(data: dict[str, Any], key: str) -> str:
     return value
 
 
+def _settled() -> None:
+    """Take what lives as long as the server (the modules start-up imported, a map once
+    drawn) out of the garbage collector's full sweeps: a full sweep holds every thread,
+    the event loop's too, for as long as it takes (80 ms over a heap with two maps drawn
+    and a 1 MiB CSV read, measured), and such objects are never garbage."""
+    gc.freeze()
+
+
 class Server:
-    """The application's state: the boards, the seed's checker, the defaults."""
+    """The application's state: the boards, the seed's checker, the defaults.
+
+    No request holds the event loop: whatever takes more than a moment (reading and
+    scoring a board after an entry, drawing a map, decoding a loaded CSV, rendering the
+    PDF) runs in a worker thread (``_work``), each board's changes one at a time under
+    its lock, so every other client is answered meanwhile. Maps are drawn when first
+    asked for, once each (``_map_json``), and ``api/setup`` draws none."""
 
     def __init__(self, store: Store, *, default_map: str, players: list[str],
                  seed: int | None, paper: Paper) -> None:
+        from sheetgen.maps import find_map
+
         self.store = store
         self.default_map = default_map
         self.players = players
@@ -229,12 +254,22 @@ class Server:
         self.paper = paper
         self.checker = Checker(seed) if seed is not None else None
         self._verdicts: dict[tuple[str, int], dict[str, Any]] = {}
-        self._pending: dict[tuple[str, int], asyncio.Task[dict[str, Any]]] = {}
+        self._pending: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self._maps: dict[str, asyncio.Future[bytes]] = {}
+        self.map_titles = {m: find_map(m).title for m in entry_maps()}
+        self._checks = ThreadPoolExecutor(1, thread_name_prefix="sheetgen-check")
+        """The seed's checks wait on their worker process here, one at a time (the
+        checker takes one at a time), not in the pool the requests' work runs in."""
         self._assets = {path: resources.files("sheetgen.serve").joinpath("static", name)
                         .read_bytes() for path, (name, _) in ASSETS.items()}
         from sheetgen.resources import fonts_dir
 
         self._fonts = {path: (fonts_dir() / name).read_bytes() for path, name in FONTS.items()}
+
+    @staticmethod
+    async def _work(fn: Callable[[], T]) -> T:
+        """``fn()`` in a worker thread: the event loop answers other clients meanwhile."""
+        return await asyncio.to_thread(fn)
 
     # --- the page -------------------------------------------------------------------
 
@@ -250,17 +285,35 @@ class Server:
         return serve
 
     async def setup(self, request: Request) -> Response:
-        maps = [{"id": m, "title": map_view(m)["title"]} for m in entry_maps()]
+        maps = [{"id": m, "title": title} for m, title in self.map_titles.items()]
         return _json({"maps": maps, "default_map": self.default_map,
                       "players": self.players, "seed": self.seed,
                       "paper": self.paper.id, "boards": self.store.listing()})
 
+    async def _map_json(self, map_id: str) -> bytes:
+        """The map's view as JSON, drawn in a worker thread the first time it is asked
+        for; requests that come while it is drawn wait for the same drawing."""
+        drawing = self._maps.get(map_id)
+        if drawing is None:
+            def draw() -> bytes:
+                return json.dumps(map_view(map_id), ensure_ascii=False).encode("utf-8")
+            drawing = asyncio.ensure_future(self._work(draw))
+            self._maps[map_id] = drawing
+        try:
+            body = await asyncio.shield(drawing)
+        except Exception:
+            if self._maps.get(map_id) is drawing:
+                del self._maps[map_id]
+            raise
+        _settled()
+        return body
+
     async def map(self, request: Request) -> Response:
         map_id = request.path_params["map_id"]
-        if map_id not in entry_maps():
+        if map_id not in self.map_titles:
             return _error(404, [f"unknown map {map_id[:64]!r}; maps: "
-                                + ", ".join(entry_maps())])
-        return _json(map_view(map_id))
+                                + ", ".join(self.map_titles)])
+        return Response(await self._map_json(map_id), media_type="application/json")
 
     # --- boards ---------------------------------------------------------------------
 
@@ -281,12 +334,15 @@ class Server:
             if name in self.store.boards:
                 return _error(409, [f"a board named {name!r} exists; open it or choose "
                                     "another name"])
-            state = new_board(name, map_word, players)
-            self.store.put(state)
-            await asyncio.to_thread(self.store.save, state)
-            return _json(state.view(), 201)
 
-    def _board(self, request: Request) -> Any:
+            def make() -> dict[str, Any]:
+                state = new_board(name, map_word, players)
+                self.store.put(state)
+                self.store.save(state)
+                return state.view()
+            return _json(await self._work(make), 201)
+
+    def _board(self, request: Request) -> BoardState:
         name = request.path_params["name"]
         try:
             return self.store.get(name)
@@ -294,60 +350,81 @@ class Server:
             raise LookupError(name) from None
 
     async def board(self, request: Request) -> Response:
-        return _json(self._board(request).view())
+        state = self._board(request)
+        async with self.store.lock(state.name):
+            return _json(await self._work(state.view))
 
     async def cell(self, request: Request) -> Response:
         data = await _body(request)
         state = self._board(request)
-        async with self.store.lock(state.name):
-            entry = state.apply(_text(data, "player"), _text(data, "row"), _text(data, "text"))
-            await asyncio.to_thread(self.store.save, state)
+        player, row, text = _text(data, "player"), _text(data, "row"), _text(data, "text")
+
+        def enter() -> dict[str, Any]:
+            entry = state.apply(player, row, text)
+            self.store.save(state)
             view = state.view()
-        view["entry"] = {"player": entry.player, "row": entry.row, "old": entry.old,
-                         "new": entry.new}
-        return _json(view)
+            view["entry"] = {"player": entry.player, "row": entry.row, "old": entry.old,
+                             "new": entry.new}
+            return view
+        async with self.store.lock(state.name):
+            return _json(await self._work(enter))
 
     async def undo(self, request: Request) -> Response:
         data = await _body(request)
         state = self._board(request)
-        async with self.store.lock(state.name):
-            entry = state.undo(_text(data, "player"))
+        player = _text(data, "player")
+
+        def take_back() -> dict[str, Any]:
+            entry = state.undo(player)
             if entry is not None:
-                await asyncio.to_thread(self.store.save, state)
+                self.store.save(state)
             view = state.view()
-        view["undone"] = None if entry is None else {"player": entry.player, "row": entry.row,
-                                                     "text": entry.old}
-        return _json(view)
+            view["undone"] = None if entry is None else {
+                "player": entry.player, "row": entry.row, "text": entry.old}
+            return view
+        async with self.store.lock(state.name):
+            return _json(await self._work(take_back))
 
     async def add_player(self, request: Request) -> Response:
         data = await _body(request)
         state = self._board(request)
+        name = _text(data, "name")
+
+        def add() -> dict[str, Any]:
+            state.add_player(name)
+            self.store.save(state)
+            return state.view()
         async with self.store.lock(state.name):
-            state.add_player(_text(data, "name"))
-            await asyncio.to_thread(self.store.save, state)
-            return _json(state.view())
+            return _json(await self._work(add))
 
     async def upload(self, request: Request) -> Response:
         name = request.path_params["name"]
         check_board_name(name)
         raw = await request.body()
         source = f"{name}.csv"
-        try:
-            text = decode(raw, source).text
-        except BoardFormatError as exc:
-            raise EntryError(exc.report.splitlines()) from None
+
+        def read() -> BoardState:
+            try:
+                text = decode(raw, source).text
+            except BoardFormatError as exc:
+                raise EntryError(exc.report.splitlines()) from None
+            return board_from_csv(name, text, source)
+        state = await self._work(read)
         async with self.store.lock(name):
-            state = board_from_csv(name, text, source)
-            old = self.store.boards.get(name)
-            if old is not None:
-                state.version = old.version + 1
-            self.store.put(state)
-            await asyncio.to_thread(self.store.save, state)
-            return _json(state.view())
+            def put() -> dict[str, Any]:
+                old = self.store.boards.get(name)
+                if old is not None:
+                    state.version = old.version + 1
+                self.store.put(state)
+                self.store.save(state)
+                return state.view()
+            return _json(await self._work(put))
 
     async def download_csv(self, request: Request) -> Response:
         state = self._board(request)
-        return Response(state.csv().encode("utf-8"), media_type="text/csv; charset=utf-8",
+        async with self.store.lock(state.name):
+            text = await self._work(state.csv)
+        return Response(text.encode("utf-8"), media_type="text/csv; charset=utf-8",
                         headers={"content-disposition":
                                  f'attachment; filename="{state.name}.csv"'})
 
@@ -364,7 +441,7 @@ class Server:
             parts = game.scored_parts(game_map, self.paper, boards, result)
             return document_pdf(parts, f"{game_map.title}: scored boards")
 
-        pdf = await asyncio.to_thread(render)
+        pdf = await self._work(render)
         return Response(pdf, media_type="application/pdf",
                         headers={"content-disposition":
                                  f'attachment; filename="{state.name}-scored-'
@@ -377,13 +454,14 @@ class Server:
                           "problem": "no seed: start the server with --seed N"})
         async with self.store.lock(state.name):
             key = (state.name, state.version)
-            csv_text, source = state.csv(), state.source()
+            csv_text, source = await self._work(lambda: (state.csv(), state.source()))
         if key in self._verdicts:
             return _json({**self._verdicts[key], "version": key[1]})
         task = self._pending.get(key)
         if task is None:
             checker = self.checker
-            task = asyncio.ensure_future(asyncio.to_thread(checker.check, csv_text, source))
+            task = asyncio.get_running_loop().run_in_executor(
+                self._checks, checker.check, csv_text, source)
             self._pending[key] = task
         try:
             result = await asyncio.shield(task)
@@ -399,6 +477,7 @@ class Server:
     def close(self) -> None:
         if self.checker is not None:
             self.checker.close()
+        self._checks.shutdown(wait=False, cancel_futures=True)
 
 
 def _handled(handler: Callable[[Request], Awaitable[Response]]
@@ -446,6 +525,7 @@ def create_app(server: Server, *, token: str | None = None,
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        _settled()
         yield
         server.close()
 

@@ -4,6 +4,7 @@ in a temporary folder."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import threading
 import time
@@ -30,6 +31,8 @@ class Running:
     folder: Path
     server: Server
     port: int
+    loop: asyncio.AbstractEventLoop
+    """The server's event loop (a test may run a sentinel task on it)."""
 
 
 def make_server(folder: Path, *, seed: int | None = None, map_id: str = "usa",
@@ -64,7 +67,7 @@ def run(server: Server, token: str | None = None) -> Iterator[Running]:
     assert uv.started, "the server did not start"
     url = f"http://127.0.0.1:{port}/" + (f"{token}/" if token else "")
     try:
-        yield Running(url, server.store.folder, server, port)
+        yield Running(url, server.store.folder, server, port, uv.servers[0].get_loop())
     finally:
         uv.should_exit = True
         thread.join(10)
