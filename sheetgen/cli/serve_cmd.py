@@ -29,7 +29,7 @@ DEFAULT_PLAYERS = ("Player 1", "Player 2")
 LOOPBACK = "127.0.0.1"
 
 
-def _bind(host: str, port: int) -> socket.socket:
+def _bind(host: str, port: int, backlog: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -45,7 +45,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except (ValueError, TypeError) as exc:  # a host name no resolver takes ('\x80', 'a\0')
         sock.close()
         raise UserError(f"--host: {host!r} is not a host name or address ({exc})") from None
-    sock.listen(128)
+    sock.listen(backlog)
     sock.set_inheritable(True)
     return sock
 
@@ -98,6 +98,7 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
         from sheetgen.serve.app import Server, create_app, new_token
         from sheetgen.serve.boards import EntryError, new_board
         from sheetgen.serve.games import entry_kind, map_view
+        from sheetgen.serve.gate import BACKLOG, Gate, server_config
         from sheetgen.serve.store import Store
         from sheetgen.serve.terminal import qr_text
     except ImportError as exc:
@@ -123,7 +124,7 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
         raise UserError(f"--boards: {folder} cannot be used ({exc.strerror or exc})") from None
 
     # Listen first: a port that is taken leaves no folder and no board behind.
-    sock = _bind(host, port)
+    sock = _bind(host, port, BACKLOG)
     try:
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -170,8 +171,7 @@ def serve_command(map_id: str, seed: int | None, players: list[str] | None, host
         click.echo("Only this computer can open it; --host 0.0.0.0 lets phones on the same "
                    "network in (with the access token in the address).")
     click.echo("Stop with Ctrl-C.")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=2)
+    config = server_config(app, Gate())
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -90,10 +90,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-async def _plain(send: Send, status: int, text: str) -> None:
+async def _plain(send: Send, status: int, text: str, *, close: bool = False) -> None:
+    """A refusal; ``close``: the connection is closed after it (it proved nothing)."""
     body = text.encode("utf-8")
     headers = [(b"content-type", b"text/plain; charset=utf-8"),
                (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
     headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
@@ -124,24 +127,28 @@ class Guard:
         raw_headers = scope.get("headers", [])
         if sum(1 for k, _ in raw_headers if k.lower() == b"host") > 1:
             # which one a proxy or a cache took is anyone's guess: refuse (RFC 9112 3.2)
-            await _plain(send, 400, "bad request: more than one Host header")
+            await _plain(send, 400, "bad request: more than one Host header", close=True)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw_headers}
         if self.hosts is not None and not self.hosts.allows(headers.get("host", "")):
-            await _plain(send, 421, "unknown host; open the address the server printed")
+            await _plain(send, 421, "unknown host; open the address the server printed",
+                         close=True)
             return
         path: str = scope["path"]
         if self.token is not None:
             head, _, rest = path.lstrip("/").partition("/")
             if not secrets.compare_digest(head.encode(), self.token.encode()):
                 await _plain(send, 403, "forbidden: open the address the server printed, "
-                                        "with its access token")
+                                        "with its access token", close=True)
                 return
             if not rest and not path.endswith("/"):
                 await RedirectResponse(f"/{self.token}/")(scope, receive, send)
                 return
             scope = dict(scope, root_path=scope.get("root_path", "") + f"/{self.token}")
             path = "/" + rest
+        prove = scope.get("extensions", {}).get("sheetgen.prove")
+        if prove is not None:  # the rightful user's connection (gate.py)
+            prove()
         method = scope["method"]
         if method not in ("GET", "HEAD") and CHANGE_HEADER not in headers:
             await _plain(send, 403, f"forbidden: a change needs the {CHANGE_HEADER} header")
@@ -525,6 +532,9 @@ def create_app(server: Server, *, token: str | None = None,
     ]
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        from sheetgen.serve.gate import quiet_accept_errors
+
+        quiet_accept_errors(asyncio.get_running_loop())
         _settled()
         yield
         server.close()

@@ -21,6 +21,7 @@ pytest.importorskip("uvicorn")
 from sheetgen.serve.address import LoopbackHosts  # noqa: E402
 from sheetgen.serve.app import Server, create_app  # noqa: E402
 from sheetgen.serve.boards import new_board  # noqa: E402
+from sheetgen.serve.gate import BACKLOG, Gate, server_config  # noqa: E402
 from sheetgen.serve.store import Store  # noqa: E402
 from sheetgen.templates import paper  # noqa: E402
 
@@ -33,6 +34,7 @@ class Running:
     port: int
     loop: asyncio.AbstractEventLoop
     """The server's event loop (a test may run a sentinel task on it)."""
+    gate: Gate
 
 
 def make_server(folder: Path, *, seed: int | None = None, map_id: str = "usa",
@@ -47,17 +49,18 @@ def make_server(folder: Path, *, seed: int | None = None, map_id: str = "usa",
                   paper=paper("a4"))
 
 
-def run(server: Server, token: str | None = None) -> Iterator[Running]:
+def run(server: Server, token: str | None = None, gate: Gate | None = None
+        ) -> Iterator[Running]:
     import uvicorn
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    sock.listen(128)
+    sock.listen(BACKLOG)
     port = sock.getsockname()[1]
     hosts = LoopbackHosts(ip_address("127.0.0.1"), port) if token is None else None
     app = create_app(server, token=token, hosts=hosts)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
-    uv = uvicorn.Server(config)
+    gate = gate or Gate()
+    uv = uvicorn.Server(server_config(app, gate))
     uv.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     thread = threading.Thread(target=uv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -67,7 +70,7 @@ def run(server: Server, token: str | None = None) -> Iterator[Running]:
     assert uv.started, "the server did not start"
     url = f"http://127.0.0.1:{port}/" + (f"{token}/" if token else "")
     try:
-        yield Running(url, server.store.folder, server, port, uv.servers[0].get_loop())
+        yield Running(url, server.store.folder, server, port, uv.servers[0].get_loop(), gate)
     finally:
         uv.should_exit = True
         thread.join(10)
