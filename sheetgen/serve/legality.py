@@ -48,7 +48,9 @@ def check_csv(csv_text: str, source: str, seed: int) -> list[dict[str, Any]]:
         # an undecided board (its check used the budget) is neither legal nor illegal
         out.append({"player": board.player,
                     "legal": verdict.legal if verdict.decided else None,
-                    "problem": verdict.problem or None})
+                    "problem": verdict.problem or None,
+                    # a full board's verdict is the game's whole check, not "so far"
+                    "finished": all(s.id in board.cells for s in game_map.spaces)})
     return out
 
 

@@ -121,7 +121,7 @@ def test_legality_so_far_for_the_seed(live: Running) -> None:
     enter(live, "usa", "Ann", space, f"({number:02d})")
     status, verdict = call(live, "GET", "/api/boards/usa/legality")
     assert verdict["decided"] and verdict["players"][0] == {
-        "player": "Ann", "legal": True, "problem": None}
+        "player": "Ann", "legal": True, "problem": None, "finished": False}
     others = [s for s in resolve_map("usa").space_ids if s != space]
     enter(live, "usa", "Ben", others[0], "(99)")
     status, verdict = call(live, "GET", "/api/boards/usa/legality")

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from serving import Running, make_server, run
+from test_app import request
 
 from sheetgen.cli import main
 from sheetgen.games import game_of, resolve_map
@@ -93,13 +94,16 @@ def test_a_board_tapped_on_a_phone_scores_as_sheetgen_score(
     page.locator("#pad-space", has_text="Idaho").wait_for()
     tap_keys(page, "*", "ok")
     page.locator("#pad-space", has_text="Montana").wait_for()
-    tap_keys(page, "1", "0", "0", "ok")  # a third digit starts a new number: 00
+    tap_keys(page, "1", "0", "0")  # a third digit is refused, and said
+    assert page.inner_text("#pad-value") == "10"
+    assert "At most two digits" in page.inner_text("#pad-error")
+    tap_keys(page, "ok")
     page.locator("#pad-space", has_text="Wyoming").wait_for()
     shoot(page, "phone-pad", tmp_path)
     tap_keys(page, "close")
     assert page.locator('#value-layer text[data-row="WA"]').text_content() == "12"
     assert page.locator("#route-layer").get_attribute("data-route") == "MT-ID-WA-OR"
-    assert standings(page) == {"Ann": 5, "Ben": 0}  # 00, star, (12), 20
+    assert standings(page) == {"Ann": 5, "Ben": 0}  # 10, star, (12), 20
     # the other player's sheet
     page.tap('#player-tabs button:has-text("Ben")')
     page.tap('#hit-layer [data-row="CA"]')
@@ -216,3 +220,126 @@ def test_dice_trip_has_its_own_pad(playwright: Any, tmp_path: Path) -> None:
         assert state.cells["Ann"] == {plain.id: "34", coloured.id: "(52)", "variant": "3"}
         assert state.score()["players"][0]["variant_points"] == 3
         context.close()
+
+
+def covered(page: Any, selector: str) -> bool:
+    """Whether something else is drawn over the middle of ``selector`` (the pad over the
+    standings): the element at that point is not it nor inside it."""
+    return not page.evaluate("""(sel) => {
+        const el = document.querySelector(sel);
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (r.width === 0 || y < 0 || y > innerHeight) return false;
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (hit === el || el.contains(hit));
+    }""", selector)
+
+
+def test_the_open_pad_shows_the_standings_and_a_board_not_legal(
+        playwright: Any, live_page: Running, tmp_path: Path) -> None:
+    """The pad covered the standings and the "not legal" line under the map: it shows the
+    shown player's standing and verdict itself, and the page scrolls clear of it."""
+    context = browser(playwright, tmp_path / "profile", PHONE)
+    page = context.pages[0]
+    page.goto(live_page.url)
+    page.wait_for_selector("#hit-layer .hit")
+    page.tap('#hit-layer [data-row="WA"]')
+    tap_keys(page, "9", "9", "circle", "ok")  # no turn of seed 7 writes (99) in WA
+    page.locator("#pad-space", has_text="Oregon").wait_for()
+    expect(page.locator("#pad-legality")).to_contain_text("not legal for seed 7: WA holds")
+    assert not covered(page, "#pad-legality")
+    expect(page.locator("#pad-standings")).to_have_text("1. Ann 2 \u00b7 2. Ben 0")
+    assert page.locator("#pad-standings b").inner_text() == "1. Ann 2"
+    for part in ("#standings tbody", '#legality [data-player="Ann"]'):  # scrolled up
+        page.eval_on_selector(part, "e => e.scrollIntoView({block: 'start'})")
+        assert not covered(page, part), part
+    shoot(page, "phone-pad-status", tmp_path)
+    context.close()
+
+
+def test_the_pad_takes_two_digits_and_the_variant_one(playwright: Any, tmp_path: Path) -> None:
+    for live in run(make_server(tmp_path / "boards", map_id="germany", players=("Ann",))):
+        context = browser(playwright, tmp_path / "profile", PHONE)
+        page = context.pages[0]
+        page.goto(live.url)
+        page.wait_for_selector("#hit-layer .hit")
+        plain = next(s for s in resolve_map("germany").spaces if s.colour is None)
+        page.tap(f'#hit-layer [data-row="{plain.id}"]')
+        tap_keys(page, "3", "4", "5")
+        assert page.inner_text("#pad-value") == "34"
+        assert "At most two digits (two dice)" in page.inner_text("#pad-error")
+        tap_keys(page, "close")
+        page.tap("#cell-variant")
+        tap_keys(page, "3", "4")
+        assert page.inner_text("#pad-value") == "3"
+        assert "One digit, 0-8" in page.inner_text("#pad-error")
+        context.close()
+
+
+def test_a_finished_board_is_legal_not_legal_so_far(playwright: Any, live_page: Running,
+                                                    tmp_path: Path) -> None:
+    from legal_boards import legal_board
+
+    from sheetgen.games.ontour.grammar import format_boards
+
+    game_map = resolve_map("usa")
+    board = legal_board("usa", 7, "Ann")
+    text = format_boards(game_map, [board])
+    status, _, _ = request(live_page.url, "PUT", "/api/boards/usa/csv", text.encode(),
+                           {"X-Sheetgen": "1"})
+    assert status == 200
+    context = browser(playwright, tmp_path / "profile", LAPTOP)
+    page = context.pages[0]
+    page.goto(live_page.url)
+    expect(page.locator('#legality [data-player="Ann"]')).to_have_text(
+        "Ann: legal for seed 7", timeout=30000)
+    page.focus(f"#cell-{game_map.spaces[-1].id}")
+    page.keyboard.press("Delete")
+    page.keyboard.press("Enter")  # the last cell emptied: the board is not full
+    expect(page.locator('#legality [data-player="Ann"]')).to_have_text(
+        "Ann: legal so far for seed 7", timeout=30000)
+    context.close()
+
+
+def test_a_refused_board_name_says_what_a_name_is(playwright: Any, live_page: Running,
+                                                  tmp_path: Path) -> None:
+    """The browser said "Please match the requested format" without the format: the
+    page says the rule, beside the field and when it is broken."""
+    context = browser(playwright, tmp_path / "profile", LAPTOP)
+    page = context.pages[0]
+    page.goto(live_page.url)
+    page.wait_for_selector("#hit-layer .hit")
+    page.click("#new-board")
+    assert "letters, digits, - or _" in page.inner_text("#new-name-hint")
+    page.fill("#new-name", "our board!")
+    page.click('#new-form button[type="submit"]')
+    expect(page.locator("#new-error")).to_contain_text(
+        "expected 1-48 letters, digits, '-' or '_', starting with a letter or digit")
+    assert page.eval_on_selector("#new-name", "e => e.validationMessage") == ""
+    assert page.locator("#new-dialog").get_attribute("open") is not None
+    page.fill("#new-name", "our-board")
+    page.click('#new-form button[type="submit"]')
+    expect(page.locator("#new-dialog")).not_to_have_attribute("open", "")
+    expect(page.locator("#board-select")).to_have_value("our-board")
+    context.close()
+
+
+def test_the_first_load_says_what_it_waits_for(playwright: Any, live_page: Running,
+                                               tmp_path: Path) -> None:
+    """The first load showed an empty page until the map came: the page says it loads
+    the boards, then that it draws the map, and says nothing once the map is there."""
+    context = browser(playwright, tmp_path / "profile", PHONE)
+    page = context.pages[0]
+    held: list[Any] = []
+    page.route("**/api/setup", lambda route: held.append(route))
+    page.route("**/api/maps/**", lambda route: held.append(route))
+    page.goto(live_page.url, wait_until="domcontentloaded")
+    expect(page.locator("#loading")).to_have_text("Loading the boards\u2026")
+    assert not covered(page, "#loading")
+    shoot(page, "phone-loading", tmp_path)
+    held.pop().continue_()
+    expect(page.locator("#loading")).to_have_text("Drawing the map of usa\u2026")
+    held.pop().continue_()
+    page.wait_for_selector("#hit-layer .hit")
+    expect(page.locator("#loading")).to_be_hidden()
+    context.close()

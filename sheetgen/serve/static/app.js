@@ -15,6 +15,7 @@ const ui = {
   zoom: 0,
   pad: null,       // {row, digits, special, circled}
   legalityFor: -1,
+  legality: null,  // the last verdicts shown: GET api/boards/NAME/legality
 };
 
 const $ = (id) => document.getElementById(id);
@@ -77,9 +78,17 @@ function cellText(player, row) {
 
 // --- boards ------------------------------------------------------------------------
 
+function loading(text) {
+  // the page says what it waits for (the first load, a map being drawn); null: nothing
+  const box = $("loading");
+  box.hidden = text === null;
+  if (text !== null) box.textContent = text;
+}
+
 async function start() {
+  loading("Loading the boards\u2026");
   const got = await api("GET", "api/setup");
-  if (!got.ok) { say(got.data.problems); return; }
+  if (!got.ok) { loading(null); say(got.data.problems); return; }
   ui.setup = got.data;
   const mapSelect = $("new-map");
   for (const m of ui.setup.maps) {
@@ -95,7 +104,7 @@ async function start() {
     : names.includes(ui.setup.default_map) ? ui.setup.default_map : names[0];
   wire();
   if (first) await openBoard(first);
-  else $("new-dialog").showModal();
+  else { loading(null); $("new-dialog").showModal(); }
   setInterval(poll, POLL_MS);
 }
 
@@ -113,7 +122,7 @@ function fillBoards(boards) {
 
 async function openBoard(name) {
   const got = await api("GET", `api/boards/${encodeURIComponent(name)}`);
-  if (!got.ok) { say(got.data.problems); return; }
+  if (!got.ok) { loading(null); say(got.data.problems); return; }
   await show(got.data);
   localStorage.setItem("sheetgen-board", name);
   $("board-select").value = name;
@@ -123,7 +132,9 @@ async function show(view) {
   const mapChanged = !ui.map || ui.map.id !== view.map;
   ui.view = view;
   if (mapChanged) {
+    loading(`Drawing the map of ${view.map}\u2026`);
     const got = await api("GET", `api/maps/${encodeURIComponent(view.map)}`);
+    loading(null);
     if (!got.ok) { say(got.data.problems); return; }
     ui.map = got.data;
     drawMap();
@@ -280,6 +291,8 @@ async function checkLegality() {
   const name = ui.view.name;
   if (ui.legalityFor === version) return;
   box.textContent = `Seed ${ui.setup.seed}: checking\u2026`;
+  ui.legality = null;
+  drawPadStatus();
   const got = await api("GET", boardPath("/legality"));
   if (!ui.view || ui.view.name !== name || ui.view.version !== version) return;
   ui.legalityFor = version;
@@ -289,15 +302,47 @@ async function checkLegality() {
     ui.legalityFor = -1;
     return;
   }
+  ui.legality = got.data.players;
   for (const v of got.data.players) {
     const line = document.createElement("div");
     line.dataset.player = v.player;
-    line.className = v.legal ? "legal" : v.legal === null ? "" : "illegal";
-    line.textContent = v.legal ? `${v.player}: legal so far for seed ${ui.setup.seed}`
-      : v.legal === null ? `${v.player}: ${v.problem}`
-      : `${v.player}: not legal for seed ${ui.setup.seed}: ${v.problem}`;
+    line.className = verdictClass(v);
+    line.textContent = `${v.player}: ${verdictText(v)}`;
     box.append(line);
   }
+  drawPadStatus();
+}
+
+function verdictClass(v) {
+  return v.legal ? "legal" : v.legal === null ? "" : "illegal";
+}
+
+function verdictText(v) {
+  // a full board has had the game's whole check: legal, not "legal so far"
+  const seed = ui.setup.seed;
+  return v.legal ? (v.finished ? `legal for seed ${seed}` : `legal so far for seed ${seed}`)
+    : v.legal === null ? v.problem : `not legal for seed ${seed}: ${v.problem}`;
+}
+
+function drawPadStatus() {
+  // the open pad covers the standings and the legality below the map: it shows the
+  // shown player's part of both
+  if ($("pad").hidden || !ui.view) return;
+  const holder = $("pad-standings");
+  holder.replaceChildren();
+  const players = [...(ui.view.score.players || [])].sort((a, b) => a.rank - b.rank);
+  players.forEach((p, i) => {
+    if (i) holder.append(" \u00b7 ");
+    const part = document.createElement(p.name === ui.player ? "b" : "span");
+    part.textContent = `${p.rank}. ${p.name} ${p.score}`;
+    holder.append(part);
+  });
+  const box = $("pad-legality");
+  const seed = ui.setup.seed;
+  const mine = (ui.legality || []).find((v) => v.player === ui.player);
+  box.className = mine ? verdictClass(mine) : "";
+  box.textContent = seed === null || seed === undefined ? ""
+    : mine ? verdictText(mine) : `seed ${seed}: checking\u2026`;
 }
 
 // --- the cells in CSV order (keyboard entry) -----------------------------------------
@@ -425,6 +470,7 @@ function render() {
   drawRoute();
   drawStandings();
   drawCells();
+  drawPadStatus();
   checkLegality();
 }
 
@@ -496,7 +542,10 @@ function openPad(row) {
   $("pad-space").textContent = `${ui.player} \u00b7 ${rowLabel(row)}`;
   $("pad-error").hidden = true;
   $("pad").hidden = false;
+  // the page can still be scrolled to everything above the pad
+  document.body.style.paddingBottom = `${$("pad").offsetHeight + 16}px`;
   drawPad();
+  drawPadStatus();
   drawValues();
   const hit = document.querySelector(`#hit-layer [data-row="${CSS.escape(row)}"]`);
   if (hit && hit.scrollIntoView) hit.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -510,6 +559,7 @@ function drawPad() {
 
 function closePad() {
   $("pad").hidden = true;
+  document.body.style.paddingBottom = "";
   ui.pad = null;
   drawValues();
 }
@@ -528,8 +578,16 @@ async function padKey(key) {
   const kind = padKind(p.row);
   const maxDigits = kind === "count" ? 1 : 2;
   if (/^[0-9]$/.test(key)) {
+    if (p.digits.length >= maxDigits) {
+      // a number has at most two digits (the variant row one): say so, change nothing
+      const box = $("pad-error");
+      box.hidden = false;
+      box.textContent = kind === "count" ? "One digit, 0-8: \u232b takes it back."
+        : `At most two digits (${kind === "dicetrip" ? "two dice" : "0-99"}): \u232b takes one back.`;
+      return;
+    }
     p.special = null;
-    p.digits = p.digits.length >= maxDigits ? key : p.digits + key;
+    p.digits = p.digits + key;
   } else if (key === "back") {
     if (p.special) p.special = null; else p.digits = p.digits.slice(0, -1);
   } else if (key === "clear") {
