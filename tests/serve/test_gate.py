@@ -10,12 +10,9 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
-import os
 import re
 import resource
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from serving import Running, make_server, run
+from test_serve_cli import serving
 
 from sheetgen.serve.gate import Gate, connection_limit, quiet_accept_errors
 
@@ -209,24 +207,12 @@ def test_out_of_file_descriptors_the_rightful_user_is_answered(tmp_path: Path) -
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, resource.getrlimit(
             resource.RLIMIT_NOFILE)[1]))
 
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from sheetgen.cli import main; main()", "serve", "usa",
-         "--boards", str(tmp_path / "boards")], stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, text=True, cwd=tmp_path, preexec_fn=limit,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        assert process.stdout is not None
-        port = 0
-        for line in process.stdout:
-            found = re.match(r"Open http://127\.0\.0\.1:(\d+)/$", line.strip())
-            port = int(found.group(1)) if found else port
-            if line.startswith("Stop with Ctrl-C"):
-                break
-        assert port
+    with serving(tmp_path, "usa", preexec_fn=limit) as (lines, process):
+        port = int(re.findall(r"Open http://127\.0\.0\.1:(\d+)/", "\n".join(lines))[0])
         with sockets(port, 300):
             time.sleep(1.0)  # the server takes them in (and out)
             assert answer(port) == b"HTTP/1.1 200 OK"
-    finally:
         process.terminate()
-        output = process.communicate(timeout=SLACK_S)[0]
+        assert process.stdout is not None
+        output = process.stdout.read()
     assert "Traceback" not in output and len(output) < 10_000

@@ -184,12 +184,19 @@ def test_keyboard_entry_tabs_through_the_csv_order(playwright: Any, live_page: R
     context.close()
 
 
+def opened(playwright: Any, live: Running, tmp_path: Path, device: dict[str, Any]
+           ) -> tuple[Any, Any]:
+    """A browser of ``device`` with the page open and its map drawn: (context, page)."""
+    context = browser(playwright, tmp_path / "profile", device)
+    page = context.pages[0]
+    page.goto(live.url)
+    page.wait_for_selector("#hit-layer .hit")
+    return context, page
+
+
 def test_dice_trip_has_its_own_pad(playwright: Any, tmp_path: Path) -> None:
     for live in run(make_server(tmp_path / "boards", map_id="germany", players=("Ann",))):
-        context = browser(playwright, tmp_path / "profile", PHONE)
-        page = context.pages[0]
-        page.goto(live.url)
-        page.wait_for_selector("#hit-layer .hit")
+        context, page = opened(playwright, live, tmp_path, PHONE)
         game_map = resolve_map("germany")
         plain = next(s for s in game_map.spaces if s.colour is None)
         coloured = next(s for s in game_map.spaces if s.colour is not None)
@@ -239,10 +246,7 @@ def test_the_open_pad_shows_the_standings_and_a_board_not_legal(
         playwright: Any, live_page: Running, tmp_path: Path) -> None:
     """The pad covered the standings and the "not legal" line under the map: it shows the
     shown player's standing and verdict itself, and the page scrolls clear of it."""
-    context = browser(playwright, tmp_path / "profile", PHONE)
-    page = context.pages[0]
-    page.goto(live_page.url)
-    page.wait_for_selector("#hit-layer .hit")
+    context, page = opened(playwright, live_page, tmp_path, PHONE)
     page.tap('#hit-layer [data-row="WA"]')
     tap_keys(page, "9", "9", "circle", "ok")  # no turn of seed 7 writes (99) in WA
     page.locator("#pad-space", has_text="Oregon").wait_for()
@@ -259,10 +263,7 @@ def test_the_open_pad_shows_the_standings_and_a_board_not_legal(
 
 def test_the_pad_takes_two_digits_and_the_variant_one(playwright: Any, tmp_path: Path) -> None:
     for live in run(make_server(tmp_path / "boards", map_id="germany", players=("Ann",))):
-        context = browser(playwright, tmp_path / "profile", PHONE)
-        page = context.pages[0]
-        page.goto(live.url)
-        page.wait_for_selector("#hit-layer .hit")
+        context, page = opened(playwright, live, tmp_path, PHONE)
         plain = next(s for s in resolve_map("germany").spaces if s.colour is None)
         page.tap(f'#hit-layer [data-row="{plain.id}"]')
         tap_keys(page, "3", "4", "5")
@@ -305,10 +306,7 @@ def test_a_refused_board_name_says_what_a_name_is(playwright: Any, live_page: Ru
                                                   tmp_path: Path) -> None:
     """The browser said "Please match the requested format" without the format: the
     page says the rule, beside the field and when it is broken."""
-    context = browser(playwright, tmp_path / "profile", LAPTOP)
-    page = context.pages[0]
-    page.goto(live_page.url)
-    page.wait_for_selector("#hit-layer .hit")
+    context, page = opened(playwright, live_page, tmp_path, LAPTOP)
     page.click("#new-board")
     assert "letters, digits, - or _" in page.inner_text("#new-name-hint")
     page.fill("#new-name", "our board!")

@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -56,12 +56,15 @@ START_S = 120
 
 
 @contextmanager
-def serving(tmp_path: Path, *args: str) -> Iterator[tuple[list[str], subprocess.Popen[str]]]:
+def serving(tmp_path: Path, *args: str, preexec_fn: Callable[[], None] | None = None
+            ) -> Iterator[tuple[list[str], subprocess.Popen[str]]]:
+    """``sheetgen serve ARGS`` in a process of its own (``preexec_fn`` run in it before),
+    once it printed its address: the lines printed so far and the process."""
     process = subprocess.Popen(
         [sys.executable, "-c", "from sheetgen.cli import main; main()", "serve", *args,
          "--boards", str(tmp_path / "boards")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=tmp_path,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, preexec_fn=preexec_fn)
     lines: list[str] = []
     watchdog = threading.Timer(START_S, process.kill)  # a server that never starts
     watchdog.start()
