@@ -58,9 +58,9 @@ def _bind(host: str, port: int, backlog: int) -> socket.socket:
 @players_option(MAX_TEMPLATE_PLAYERS, "Player names of the first board (default: Player "
                 "1,Player 2).")
 @click.option("--host", default=LOOPBACK, show_default=True,
-              help="The address to listen on. Another than 127.0.0.1 (e.g. 0.0.0.0 for "
-                   "phones on the same network) puts a random access token in the "
-                   "address, required on every request.")
+              help="The address to listen on. One off loopback (e.g. 0.0.0.0 for phones on "
+                   "the same network, printed as this computer's network addresses) puts "
+                   "a random access token in the address, required on every request.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
               help="The port (0: any free port).")
 @click.option("--boards", "folder", type=PathName(file_okay=False, path_type=Path),
