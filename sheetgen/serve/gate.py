@@ -6,8 +6,9 @@ access token (off loopback) nor a Host that names the server (on loopback). Unpr
 connections are what an attacker can make without the token, so they are held short:
 
 * a request's header must be complete within ``header_timeout`` seconds of the
-  connection (or of the last response on it) and within ``MAX_HEADER_BYTES``; a slow or
-  silent connection is closed (408), an endless header refused (431);
+  connection (or of the last response on it) and within ``MAX_HEADER_BYTES``; a slow
+  connection is closed (408, or without a word when it sent nothing), an endless header
+  refused (431);
 * one client (an IP address) holds at most ``per_client`` unproven connections, and the
   server at most ``total`` connections in all, well under the process's limit on open
   files (so ``accept`` never fails for want of one); a new connection past a bound
@@ -191,7 +192,10 @@ class GatedProtocol(HttpToolsProtocol):
         self._deadline = None
         if self.idle and not self.transport.is_closing():
             self.gate.counts["timed_out"] += 1
-            self._refuse(408, "request header not complete in time")
+            if self._header_bytes:
+                self._refuse(408, "request header not complete in time")
+            else:  # nothing begun (a browser's spare connection): closed without a word
+                self.transport.close()
 
     def _refuse(self, status: int, text: str) -> None:
         body = text.encode("ascii")
