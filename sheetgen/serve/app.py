@@ -538,6 +538,7 @@ def create_app(server: Server, *, token: str | None = None,
         _settled()
         yield
         server.close()
+        gc.unfreeze()  # a server run inside a longer process (the tests) lets go
 
     app = Starlette(routes=routes, exception_handlers={Exception: failed}, lifespan=lifespan)
     return Guard(app, token=token, hosts=hosts)
